@@ -1,0 +1,1 @@
+"""One module per game; each imports only game.core and game.cards."""

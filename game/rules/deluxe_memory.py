@@ -1,0 +1,10 @@
+from __future__ import annotations
+
+from ..rules.concentration import Concentration
+
+
+class _Placeholder(Concentration):  # placeholder until the real module lands
+    id = "deluxe-memory"
+
+
+RULES = _Placeholder()

@@ -1,0 +1,170 @@
+"""Properties every game must keep under random legal play, for every player count and option.
+
+Each example deals a match from drawn (game, players, options, seed), then plays random legal actions
+to the end, checking at every step that nothing leaks and that illegal actions change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import GAMES, IllegalAction, Match, new_match
+from game.core import seen_by
+from tests.support import hidden_ids, play_randomly, random_step
+
+PROPERTY_SETTINGS = settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+)
+
+
+@st.composite
+def deals(draw):
+    """A game id, a player count it allows, options it allows (no fixed deck) and a seed."""
+    rules = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    players = draw(st.sampled_from(rules.player_counts))
+    options = {}
+    for option in rules.options:
+        if option.choices:
+            options[option.name] = draw(st.sampled_from(option.choices))
+        elif isinstance(option.default, bool):
+            options[option.name] = draw(st.booleans())
+    return rules.id, players, options, draw(st.integers(0, 2**32))
+
+
+def corruptions(action: dict) -> list[object]:
+    """Near-misses of a legal action: wrong type, missing or foreign keys, bad values, a huge string."""
+    keys = [key for key in action if key != "type"]
+    bad: list[object] = [
+        None,
+        [],
+        "flip",
+        {},
+        {**action, "type": "teleport"},
+        {**action, "extra": 1},
+        {**action, "type": "x" * 100_000},
+    ]
+    for key in keys:
+        bad.append({k: v for k, v in action.items() if k != key})
+        bad.append({**action, key: 10_000})
+        bad.append({**action, key: -1})
+        bad.append({**action, key: True})
+        bad.append({**action, key: "x" * 5000})
+        bad.append({**action, key: {"nested": [1, 2, 3]}})
+    return bad
+
+
+def assert_rejected(match: Match, seat: object, action: object) -> None:
+    """The action raises IllegalAction with a sentence, and the match is byte-for-byte unchanged."""
+    before = match.to_json(), json.dumps(match.view(None)), len(match.events(None))
+    try:
+        match.act(seat, action)
+    except IllegalAction as error:
+        assert str(error) and str(error)[0].isupper(), f"unreadable error: {error!r}"
+    else:
+        raise AssertionError(f"{match.game}: {action!r} by seat {seat!r} was accepted")
+    assert (match.to_json(), json.dumps(match.view(None)), len(match.events(None))) == before
+
+
+@PROPERTY_SETTINGS
+@given(deals(), st.integers(0, 2**32))
+def test_random_play_ends_and_round_trips(deal, play_seed):
+    """Random legal play ends; JSON round trip and replay from the seed give the identical match."""
+    game, players, options, seed = deal
+    match = new_match(game, players, options, seed)
+    play_randomly(match, random.Random(play_seed))
+    result = match.result()
+    assert len(result["scores"]) == players and result["winners"]
+    assert all(0 <= seat < players for seat in result["winners"])
+
+    text = match.to_json()
+    restored = Match.from_json(text)
+    assert restored.to_json() == text
+    assert restored.events(None) == match.events(None)
+    assert all(restored.view(seat) == match.view(seat) for seat in [None, *range(players)])
+
+    replayed = new_match(game, players, options, seed)
+    for seat, action in match.history:
+        replayed.act(seat, action)
+    assert replayed.to_json() == text
+    assert all(replayed.events(seat) == match.events(seat) for seat in [None, *range(players)])
+
+
+@PROPERTY_SETTINGS
+@given(deals(), st.integers(0, 2**32))
+def test_json_round_trip_mid_game_continues_identically(deal, play_seed):
+    """A match restored half-way plays on exactly like the original."""
+    game, players, options, seed = deal
+    match = new_match(game, players, options, seed)
+    rng = random.Random(play_seed)
+    for _ in range(rng.randrange(1, 60)):
+        if match.result() is not None:
+            break
+        match.act(*random_step(match, rng))
+    twin = Match.from_json(match.to_json())
+    for _ in range(60):
+        if match.result() is not None:
+            break
+        seat, action = random_step(match, rng)
+        assert match.act(seat, action) == twin.act(seat, action)
+    assert twin.to_json() == match.to_json()
+
+
+@PROPERTY_SETTINGS
+@given(deals(), st.integers(0, 2**32))
+def test_cards_are_conserved_and_nothing_leaks(deal, play_seed):
+    """Every step keeps every card, and a seat that did not act learns no card a spectator did not see."""
+    game, players, options, seed = deal
+    match = new_match(game, players, options, seed)
+    rules = match.rules
+    deck = Counter(rules.all_cards(match._state))
+    rng = random.Random(play_seed)
+    for _ in range(3000):
+        if match.result() is not None:
+            break
+        views_before = {seat: hidden_ids(match.view(seat)) for seat in range(players)}
+        count = len(match.events(None))
+        actor, action = random_step(match, rng)
+        match.act(actor, action)
+        assert Counter(rules.all_cards(match._state)) == deck, "a card appeared or vanished"
+        raw = match._events[count:]
+        public = hidden_ids([seen_by(event, None) for event in raw]) | hidden_ids(match.view(None))
+        for seat in range(players):
+            if seat == actor:
+                continue
+            # A seat's own looks (a Cambio peek at the start of a round) are its to see.
+            own = hidden_ids([seen_by(e, seat) for e in raw if e.get("seat") == seat and seat in e.get("to", ())])
+            received = hidden_ids([seen_by(event, seat) for event in raw])
+            assert received <= public | own, f"seat {seat} was told {received - public - own}"
+            leaked = hidden_ids(match.view(seat)) - public - own - views_before[seat]
+            assert not leaked, f"seat {seat}'s view shows {leaked}"
+
+
+@PROPERTY_SETTINGS
+@given(deals(), st.integers(0, 2**32))
+def test_illegal_actions_are_rejected_unchanged(deal, play_seed):
+    """Near-miss actions, wrong seats and out-of-turn seats are refused and change nothing."""
+    game, players, options, seed = deal
+    match = new_match(game, players, options, seed)
+    rng = random.Random(play_seed)
+    for _ in range(rng.randrange(0, 40)):
+        if match.result() is not None:
+            break
+        match.act(*random_step(match, rng))
+    if match.result() is not None:
+        assert_rejected(match, 0, {"type": "anything"})
+        return
+    seat, action = random_step(match, rng)
+    legal = [json.dumps(a, sort_keys=True) for a in match.legal_actions(seat)]
+    for bad in corruptions(action):
+        if isinstance(bad, dict) and json.dumps(bad, sort_keys=True) in legal:
+            continue
+        assert_rejected(match, seat, bad)
+    for bad_seat in [-1, players, True, "0", None, 1.0]:
+        assert_rejected(match, bad_seat, action)
+    for idle in set(range(players)) - set(match.to_act()):
+        assert_rejected(match, idle, action)
