@@ -64,7 +64,7 @@ def check_deck(deck: object, expected: list[str], game_name: str) -> list[str]:
     The message names what is wrong, because a fixed deck is typed by hand for tests and puzzles.
     """
     if not isinstance(deck, list) or not all(isinstance(card, str) for card in deck):
-        raise ValueError(f"The deck for {game_name} must be a list of card ids such as \"AS\" or \"10H\".")
+        raise ValueError(f'The deck for {game_name} must be a list of card ids such as "AS" or "10H".')
     unknown = sorted({card for card in deck if not is_card(card) and card not in expected})
     if unknown:
         raise ValueError(f"The deck for {game_name} has cards that do not exist: {', '.join(unknown[:5])}.")
@@ -78,7 +78,8 @@ def check_deck(deck: object, expected: list[str], game_name: str) -> list[str]:
         if extra:
             parts.append(f"not expected {', '.join(extra[:5])}{'…' if len(extra) > 5 else ''}")
         raise ValueError(
-            f"The deck for {game_name} must hold exactly {len(expected)} cards; it has {len(deck)} ({'; '.join(parts)})."
+            f"The deck for {game_name} must hold exactly {len(expected)} cards; "
+            f"it has {len(deck)} ({'; '.join(parts)})."
         )
     return list(deck)
 

@@ -137,7 +137,7 @@ class Match:
     def _find_legal(self, seat: int, action: object) -> Action:
         """The legal action equal to ``action`` (types included), or an ``IllegalAction`` saying what is wrong."""
         if not isinstance(action, dict):
-            raise IllegalAction("An action must be a JSON object with a \"type\".")
+            raise IllegalAction('An action must be a JSON object with a "type".')
         try:
             text = json.dumps(action, sort_keys=True)
         except (TypeError, ValueError, RecursionError):
@@ -155,7 +155,9 @@ class Match:
             raise IllegalAction(f"You cannot {_quote(kind)} now; you may: {', '.join(kinds)}.")
         shapes = {tuple(sorted(candidate)) for candidate in legal if candidate["type"] == kind}
         if tuple(sorted(action)) not in shapes:
-            keys = " or ".join(", ".join(k for k in shape if k != "type") or "no other keys" for shape in sorted(shapes))
+            keys = " or ".join(
+                ", ".join(k for k in shape if k != "type") or "no other keys" for shape in sorted(shapes)
+            )
             raise IllegalAction(f"A {_quote(kind)} action takes {keys}.")
         details = ", ".join(f"{key} {json.dumps(value)}" for key, value in action.items() if key != "type")
         raise IllegalAction(f"You cannot {_quote(kind)} with {details} now.")

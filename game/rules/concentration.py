@@ -58,7 +58,7 @@ class Concentration(Rules):
             cards = _check_deck(options["deck"], pairs)
         rows, cols = GRIDS[pairs]
         cells: list[str | None] = [None] * (rows * cols)
-        for pos, card in zip(positions, cards):
+        for pos, card in zip(positions, cards, strict=True):
             cells[pos] = card
         state = {
             "rows": rows,

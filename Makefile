@@ -1,0 +1,47 @@
+# Face Down: every command a developer needs. `make test` works on a fresh machine.
+PYTHON ?= python3
+NPM ?= npm
+STAMPS := .pyodide/stamps
+
+.PHONY: test lint fix deps play bench-bots clean
+
+## test: install whatever is missing, lint, then run every test (host CPython and Pyodide)
+test: deps
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m ruff format --check .
+	$(PYTHON) -m pytest
+
+## lint / fix: ruff check and format
+lint:
+	$(PYTHON) -m ruff check . && $(PYTHON) -m ruff format --check .
+fix:
+	$(PYTHON) -m ruff check --fix . && $(PYTHON) -m ruff format .
+
+## play: a game in the terminal (GAME=cambio PLAYERS=3 SEED=1)
+GAME ?= concentration
+PLAYERS ?= 2
+SEED ?= 1
+play:
+	$(PYTHON) -m game play $(GAME) --players $(PLAYERS) --seed $(SEED)
+
+deps: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels
+
+# The test tools, pinned in pyproject.toml's "test" extra; the engine itself is installed editable.
+$(STAMPS)/python: pyproject.toml
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	@mkdir -p $(STAMPS) && touch $@
+
+$(STAMPS)/node: package.json package-lock.json
+	$(NPM) ci --no-audit --no-fund
+	@mkdir -p $(STAMPS) && touch $@
+
+# Pure-Python wheels of pytest and hypothesis (same pins) for the suite's second run inside Pyodide.
+$(STAMPS)/wheels: pyproject.toml
+	rm -rf .pyodide/wheels
+	$(PYTHON) -m pip download --quiet --disable-pip-version-check --only-binary=:all: \
+	  --python-version 3.14 --platform any --implementation py --abi none -d .pyodide/wheels \
+	  $$($(PYTHON) tools/test_requirements.py --pure)
+	@mkdir -p $(STAMPS) && touch $@
+
+clean:
+	rm -rf .pyodide node_modules .pytest_cache .hypothesis *.egg-info build dist

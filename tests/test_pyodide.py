@@ -1,0 +1,39 @@
+"""The same test files, run again inside Pyodide (Python 3.14 on WebAssembly) under Node.
+
+This is how one ``pytest`` command proves the engine behaves identically on both interpreters.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+RUNNER = REPO / "tests" / "pyodide" / "run_pytest.mjs"
+
+
+@pytest.mark.pyodide
+@pytest.mark.skipif(sys.platform == "emscripten", reason="this is the test that starts Pyodide")
+def test_suite_passes_inside_pyodide():
+    """Every engine test passes inside Pyodide; its output is shown if it does not."""
+    node = shutil.which("node")
+    assert node, "Node.js is needed to run the suite inside Pyodide (make test installs everything)."
+    assert (REPO / "node_modules" / "pyodide").is_dir(), "npm pyodide is missing: run `make test`."
+    env = {**os.environ, "NODE_OPTIONS": ""}
+    completed = subprocess.run(
+        [node, str(RUNNER), "-q", "-m", "not pyodide and not browser", "tests"],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=1800,
+    )
+    output = completed.stdout + completed.stderr
+    print(output[-4000:])
+    assert completed.returncode == 0, f"pytest inside Pyodide failed:\n{output[-6000:]}"
+    assert " passed" in output

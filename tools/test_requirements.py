@@ -1,0 +1,25 @@
+"""Print the pinned test requirements from pyproject.toml, so every install step reads one list.
+
+``--pure`` leaves out tools with native code (ruff), keeping the pure-Python ones Pyodide can load.
+"""
+
+from __future__ import annotations
+
+import sys
+import tomllib
+from pathlib import Path
+
+NATIVE = ("ruff",)
+
+
+def main() -> None:
+    """Print the requirements, space-separated."""
+    project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
+    requirements = project["project"]["optional-dependencies"]["test"]
+    if "--pure" in sys.argv:
+        requirements = [r for r in requirements if not r.startswith(NATIVE)]
+    print(" ".join(requirements))
+
+
+if __name__ == "__main__":
+    main()
