@@ -78,11 +78,16 @@ class Match:
             self._check_seat(seat)
         return self.rules.view(self._state, seat)
 
-    def events(self, seat: int | None = None) -> list[Event]:
-        """The whole event stream as ``seat`` (``None``: a spectator) saw it."""
+    def events(self, seat: int | None = None, since: int = 0) -> list[Event]:
+        """The whole event stream as ``seat`` (``None``: a spectator) saw it, or its tail from index ``since``."""
         if seat is not None:
             self._check_seat(seat)
-        return [seen_by(event, seat) for event in self._events]
+        return [seen_by(event, seat) for event in self._events[since:]]
+
+    @property
+    def event_count(self) -> int:
+        """How many events the match has produced so far (the same for every seat)."""
+        return len(self._events)
 
     def result(self) -> dict | None:
         """``None`` while play goes on, then ``{"winners": [...], "scores": [...]}``."""

@@ -1,0 +1,57 @@
+"""Computer players with human-like memory, from forgetful to provably optimal.
+
+    from game.bots import new_bot, autoplay, LEVELS
+    bot = new_bot("cambio", level="hard", seed=7)
+    action = bot.choose(view, new_events)        # None: not acting now (only where acting is optional)
+    autoplay(match, {1: "medium", 2: "perfect"}, seed=3)
+
+A bot sits on a seat exactly as a person or a remote peer does: it sees that seat's view and events,
+never the match state, and answers with an action. Bots are deterministic given their seed.
+"""
+
+from __future__ import annotations
+
+from ..match import Match
+from .base import Bot
+from .concentration import ConcentrationBot
+from .memory import LEVELS
+
+BOTS: dict[str, type[Bot]] = {bot.game: bot for bot in (ConcentrationBot,)}
+
+__all__ = ["BOTS", "LEVELS", "Bot", "autoplay", "new_bot"]
+
+
+def new_bot(game: str, level: str = "medium", seed: int | str = 0) -> Bot:
+    """A bot for one seat of ``game`` at ``level`` (one of LEVELS); bad arguments raise ``ValueError``."""
+    if game not in BOTS:
+        raise ValueError(f"There is no bot for {game!r}; bots play: {', '.join(BOTS)}.")
+    if level not in LEVELS:
+        raise ValueError(f"Unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}.")
+    return BOTS[game](level, seed)
+
+
+def autoplay(match: Match, seats: dict[int, str], seed: int | str = 0, max_actions: int = 100_000) -> int:
+    """Let bots play ``seats`` (seat → level) until the match ends or a seat without a bot must act.
+
+    Bots are asked in seat order; the first that answers acts (for Cambio snaps this is arrival order).
+    Returns the number of actions played.
+    """
+    bots = {seat: new_bot(match.game, level, seed=f"{seed}/{seat}") for seat, level in seats.items()}
+    seen = dict.fromkeys(bots, 0)
+    for played in range(max_actions):
+        if match.result() is not None:
+            return played
+        acting = match.to_act()
+        for seat in acting:
+            if seat not in bots:
+                continue
+            action = bots[seat].choose(match.view(seat), match.events(seat, since=seen[seat]))
+            seen[seat] = match.event_count
+            if action is not None:
+                match.act(seat, action)
+                break
+        else:
+            if any(seat not in bots for seat in acting):
+                return played
+            raise RuntimeError(f"Every seat that may act is a bot, and none of them acted: {acting}.")
+    raise RuntimeError(f"The match did not end within {max_actions} bot actions.")
