@@ -128,7 +128,7 @@ def test_two_perfect_bots_never_stall_on_passes():
 
 
 def test_choice_is_unchanged_when_unseen_cards_are_permuted():
-    other = SIDE_BY_SIDE[:12] + ["8H", "8D", "7S", "7C"]  # the last four positions hold other cards
+    other = [*SIDE_BY_SIDE[:12], "8H", "8D", "7S", "7C"]  # the last four positions hold other cards
     compared = assert_blind_to_unseen_cards(
         "concentration",
         2,
