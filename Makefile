@@ -45,3 +45,8 @@ $(STAMPS)/wheels: pyproject.toml
 
 clean:
 	rm -rf .pyodide node_modules .pytest_cache .hypothesis *.egg-info build dist
+
+## bench-bots: how well and how fast the bots play (CPython), then their decision times in Pyodide
+bench-bots: deps
+	$(PYTHON) -m game.bots.arena
+	node tools/pyodide.mjs -m game.bots.arena --timing

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
-RUNNER = REPO / "tests" / "pyodide" / "run_pytest.mjs"
+RUNNER = REPO / "tools" / "pyodide.mjs"
 
 
 @pytest.mark.pyodide
@@ -26,7 +26,7 @@ def test_suite_passes_inside_pyodide():
     assert (REPO / "node_modules" / "pyodide").is_dir(), "npm pyodide is missing: run `make test`."
     env = {**os.environ, "NODE_OPTIONS": ""}
     completed = subprocess.run(
-        [node, str(RUNNER), "-q", "-m", "not pyodide and not browser", "tests"],
+        [node, str(RUNNER), "-m", "pytest", "-q", "-m", "not pyodide and not browser", "tests"],
         cwd=REPO,
         env=env,
         capture_output=True,
