@@ -4,8 +4,11 @@
     python -m game play deluxe-memory --players 2 --option underdogs=true --as 0
     python -m game games
 
-Every seat plays random legal moves (seeded by ``--seed``). ``--as SEAT`` prints the transcript as
-that seat saw it (default: a spectator).
+    python -m game play concentration --human 0 --bots medium
+
+Seats listed with ``--human`` are played at the keyboard; the others by bots at ``--bots LEVEL``, or by
+random legal moves (seeded by ``--seed``) without it. ``--as SEAT`` prints the transcript as that seat
+saw it (default: the human, else a spectator).
 """
 
 from __future__ import annotations
@@ -16,12 +19,40 @@ import random
 import sys
 
 from . import GAMES, new_match
+from .bots import BOTS, LEVELS, new_bot
 
 
 def describe(event: dict) -> str:
     """One transcript line for an event: its type, then its fields."""
     fields = " ".join(f"{key}={json.dumps(value)}" for key, value in event.items() if key not in ("type", "to"))
     return f"{event['type']:>12}  {fields}"
+
+
+def show(view: dict) -> str:
+    """A plain-text picture of a view: grids as rows of cells, everything else as short lines."""
+    lines = []
+    if "cells" in view and "cols" in view:
+        cols = view["cols"]
+        cells = ["." if cell is None else "##" if cell == "down" else str(cell) for cell in view["cells"]]
+        for row in range(0, len(cells), cols):
+            lines.append(" ".join(f"{row + i:>2}:{cell:<3}" for i, cell in enumerate(cells[row : row + cols])))
+    skip = {"cells", "rows", "cols", "game", "seat", "prompt", "result"}
+    lines += [f"{key}: {json.dumps(value)}" for key, value in view.items() if key not in skip]
+    lines.append(view.get("prompt", ""))
+    return "\n".join(lines)
+
+
+def ask(seat: int, match) -> dict:
+    """Show the table to the human at ``seat`` and read the number of an action from standard input."""
+    actions = match.legal_actions(seat)
+    print(show(match.view(seat)))
+    for number, action in enumerate(actions):
+        print(f"  [{number}] {json.dumps(action)}")
+    while True:
+        answer = input(f"seat {seat}> ").strip()
+        if answer.isdigit() and int(answer) < len(actions):
+            return actions[int(answer)]
+        print(f"Type a number from 0 to {len(actions) - 1}.")
 
 
 def play(args: argparse.Namespace) -> int:
@@ -32,13 +63,29 @@ def play(args: argparse.Namespace) -> int:
         options[name] = json.loads(value) if value else True
     match = new_match(args.game, args.players, options, args.seed)
     chooser = random.Random(args.seed)
+    bots = {}
+    if args.bots and args.game in BOTS:
+        bots = {seat: new_bot(args.game, args.bots, seed=f"{args.seed}/{seat}") for seat in range(args.players)}
+    watcher = args.seat if args.seat is not None else (args.human[0] if args.human else None)
+    told = dict.fromkeys(range(args.players), 0)
     shown = 0
     for _ in range(args.max_steps):
         if match.result() is not None:
             break
-        seat = chooser.choice(match.to_act())
-        match.act(seat, chooser.choice(match.legal_actions(seat)))
-        events = match.events(args.seat)
+        for seat in match.to_act():
+            if seat in args.human:
+                action = ask(seat, match)
+            elif seat in bots:
+                action = bots[seat].choose(match.view(seat), match.events(seat, since=told[seat]))
+                told[seat] = match.event_count
+            else:
+                action = chooser.choice(match.legal_actions(seat))
+            if action is not None:
+                match.act(seat, action)
+                break
+        else:
+            raise RuntimeError(f"Every seat that may act is a bot, and none of them acted: {match.to_act()}.")
+        events = match.events(watcher)
         for event in events[shown:]:
             print(describe(event))
         shown = len(events)
@@ -56,6 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     play_parser.add_argument("--players", type=int, default=2)
     play_parser.add_argument("--seed", type=int, default=1)
     play_parser.add_argument("--option", action="append", default=[], metavar="NAME=JSON")
+    play_parser.add_argument("--human", type=int, action="append", default=[], metavar="SEAT")
+    play_parser.add_argument("--bots", choices=LEVELS, default=None, help="bots play the other seats")
     play_parser.add_argument("--as", dest="seat", type=int, default=None, metavar="SEAT")
     play_parser.add_argument("--max-steps", type=int, default=20000)
     args = parser.parse_args(argv)
@@ -68,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except (EOFError, KeyboardInterrupt):
+        print("\nbye")
+        return 0
 
 
 if __name__ == "__main__":
