@@ -17,12 +17,13 @@ lint:
 fix:
 	$(PYTHON) -m ruff check --fix . && $(PYTHON) -m ruff format .
 
-## play: a game in the terminal (GAME=cambio PLAYERS=3 SEED=1)
+## play: a game in the terminal, you against bots (GAME=cambio PLAYERS=3 LEVEL=hard SEED=7)
 GAME ?= concentration
 PLAYERS ?= 2
-SEED ?= 1
+LEVEL ?= medium
+SEED ?= $(shell date +%s)
 play:
-	$(PYTHON) -m game play $(GAME) --players $(PLAYERS) --seed $(SEED)
+	$(PYTHON) -m game play $(GAME) --players $(PLAYERS) --human 0 --bots $(LEVEL) --seed $(SEED)
 
 deps: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels
 
