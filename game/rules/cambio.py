@@ -1,10 +1,576 @@
+"""Cambio ("Memory meets Uno"): keep the lowest hand you can remember, and snap matching cards away.
+
+Deck: 54 cards (two jokers). Points: A=1, 2–10 face value, J/Q/black K=10, jokers 0, red K −1.
+
+Round: a fresh shuffle; each seat gets 4 face-down slots, 0 and 1 the top row, 2 and 3 the bottom
+row (nearest the player), and privately peeks at slots 2 and 3. One card starts the graveyard face-up.
+The first round starts with seat 0, each later round with the next seat (round r, counting from 0,
+starts with seat r mod players). A hand is a list of slots, each a card or empty; positions never
+move, an emptied slot stays empty and a penalty card goes into a new slot at the end of the hand.
+
+Turn (the seat in ``turn``):
+
+- ``{"type": "draw", "source": "deck"}`` (only the drawer sees the card) or
+  ``{"type": "draw", "source": "graveyard"}`` (public), or ``{"type": "cambio"}`` instead of drawing.
+- Holding the drawn card: ``{"type": "swap", "slot": i}`` keeps it in your slot ``i`` and puts the old
+  card face-up on the graveyard (a card kept from the deck stays secret); or ``{"type": "discard"}``
+  (deck draws only) puts it face-up on the graveyard and fires its power. If snaps have emptied your
+  whole hand, you may discard a card drawn from the graveyard too (no power).
+- Powers, each one action, or declined with ``{"type": "skip"}``: 7/8 ``{"type": "peek", "owner": you,
+  "slot": i}``; 9/10 ``peek`` at another seat's card; J/Q swap two cards unseen:
+  ``{"type": "select", "owner": o, "slot": i}`` then ``{"type": "swap_with", "owner": o, "slot": j}``;
+  black K ``peek`` at any card, then optionally ``select`` / ``swap_with`` (or ``skip``); red K,
+  jokers, A–6 nothing. Then play passes to the left.
+
+Snaps: a card a turn puts on the graveyard (a swap-out or a discard) opens a snap window. While it is
+open, every seat that has not snapped at that card may act, even out of turn and in the middle of a
+turn: ``{"type": "snap", "owner": o, "slot": i}`` throws any card of any hand (except the locked one)
+onto the graveyard. Ranks must match (jokers match jokers, red and black kings match each other).
+Right: the card stays on the graveyard and the window closes (one snap per graveyard card); from your
+own hand the slot stays empty; from another hand you then ``{"type": "give", "slot": j}`` one of your
+cards face-down into that slot (nothing happens if you have none). Wrong: the card is shown to all and
+put back, and you take a penalty card from the deck, unseen by anyone, into a new slot. Each seat snaps
+at most once per graveyard card. The lock: after a snap (right or wrong) from a hand, no one may snap
+from that same hand until a turn draws a card or a snap from another hand happens. A turn's draw from
+the graveyard, a snap, and the end of a round close the window; a deck draw leaves it open.
+
+Round end: ``cambio`` ends the round at once; with the ``final_lap`` option every other seat first takes
+one more turn. A seat whose hand is empty when its turn comes ends the round the same way (in a final
+lap already under way, it is just skipped). All hands are revealed; each seat adds its hand's points to
+its total; the seat that ended the round adds 30 unless its hand is strictly the lowest. A total landing
+exactly on 50 drops to 0, exactly on 100 to 50. When a total exceeds 100 the game ends and the lowest
+total wins (ties share); otherwise the next round is dealt at once.
+
+Empty deck: when a card must be drawn (a turn's draw or a penalty) the graveyard except its top card is
+shuffled into a new deck. If that is empty too, a penalty is skipped and drawing from the deck is not legal.
+
+Fixed deck: the ``deck`` option (54 card ids) fixes the FIRST round: 4 cards to each seat in seat order
+(slots 0, 1, 2, 3), then one card to start the graveyard, then the rest is the deck, top first. Later
+rounds are shuffled.
+"""
+
 from __future__ import annotations
 
-from ..rules.concentration import Concentration
+import json
+
+from ..cards import check_deck, colour, rank, standard_deck
+from ..core import FACE_DOWN, Option, Rules, private, winners_by_score
+
+HAND_SIZE = 4
+BOTTOM_ROW = [2, 3]
+ENDER_PENALTY = 30
+LIMIT = 100
+DROPS = {50: 0, 100: 50}
+POWERS = {"7": "peek_own", "8": "peek_own", "9": "peek_other", "10": "peek_other", "J": "select", "Q": "select"}
+
+PROMPTS = {
+    "peek_own": "Peek at one of your cards, or skip.",
+    "peek_other": "Peek at another player's card, or skip.",
+    "peek_any": "Peek at any card on the table, or skip.",
+    "select": "Choose the first of two cards to swap, or skip.",
+    "swap_with": "Choose the card to swap it with, or skip.",
+}
 
 
-class _Placeholder(Concentration):  # placeholder until the real module lands
+def points(card: str) -> int:
+    """A card's points: A=1, 2–10 face value, J/Q/black K=10, jokers 0, red K −1."""
+    name = rank(card)
+    if name == "Joker":
+        return 0
+    if name == "K":
+        return -1 if colour(card) == "red" else 10
+    if name in ("J", "Q"):
+        return 10
+    return 1 if name == "A" else int(name)
+
+
+def power_of(card: str) -> str | None:
+    """The first step of the power a card fires when discarded from the deck, or None."""
+    if rank(card) == "K":
+        return "peek_any" if colour(card) == "black" else None
+    return POWERS.get(rank(card))
+
+
+def hand_points(hand: list) -> int:
+    """The points of a hand's cards; empty slots count nothing."""
+    return sum(points(card) for card in hand if card is not None)
+
+
+class Cambio(Rules):
+    """Cambio: swap, peek, snap, and call Cambio with the lowest hand."""
+
     id = "cambio"
+    name = "Cambio"
+    player_counts = (2, 3, 4, 5, 6)
+    summary = "Remember your face-down cards, swap in low ones, snap matches onto the graveyard, call Cambio."
+    options = (
+        Option("final_lap", False, "After a Cambio call, every other player takes one more turn."),
+        Option("deck", None, "Fixed deal of the first round: 4 cards per seat, the graveyard, then the deck."),
+    )
+
+    # ----------------------------------------------------------------------------------------- setup
+
+    def setup(self, players, options, rng):
+        if options["deck"] is None:
+            cards = standard_deck(jokers=True)
+            rng.shuffle(cards)
+        else:
+            cards = check_deck(options["deck"], standard_deck(jokers=True), "Cambio")
+        state = {
+            "players": players,
+            "final_lap": options["final_lap"],
+            "round": 0,
+            "turn": 0,
+            "phase": "turn",  # turn (draw or call), decide (holding a card), power, over
+            "hands": [],
+            "deck": [],  # top first
+            "graveyard": [],  # bottom first; the top is the last card
+            "drawn": None,
+            "drawn_from": None,
+            "pending": None,  # a power under way: {"step", "card", "first", "looking"}
+            "give": None,  # a right snap from another hand: {"seat", "owner", "slot"}
+            "window": False,  # a snap window is open on the graveyard top
+            "snapped": [],  # seats that have snapped at the current graveyard top
+            "lock": None,  # the hand last snapped from, closed to snaps until a draw
+            "final": None,  # a final lap under way: {"caller", "left"}
+            "totals": [0] * players,
+            "rounds": [],  # one record per finished round
+            "last_hands": None,  # the hands as revealed at the end of the last round
+        }
+        events: list[dict] = []
+        self._deal(state, cards, events)
+        return state, events
+
+    # ------------------------------------------------------------------------------- who acts, what
+
+    def to_act(self, state):
+        if state["phase"] == "over":
+            return []
+        if state["give"] is not None:
+            return [state["give"]["seat"]]
+        seats = {state["turn"]}
+        if state["window"] and self._snap_targets(state):
+            seats |= {seat for seat in range(state["players"]) if seat not in state["snapped"]}
+        return sorted(seats)
+
+    def legal_actions(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        if state["give"] is not None:
+            return [{"type": "give", "slot": slot} for slot in _filled(state["hands"][seat])]
+        actions = self._turn_actions(state) if seat == state["turn"] else []
+        if state["window"] and seat not in state["snapped"]:
+            actions += [{"type": "snap", "owner": o, "slot": i} for o, i in self._snap_targets(state)]
+        return actions
+
+    def _turn_actions(self, state) -> list[dict]:
+        seat = state["turn"]
+        hands = state["hands"]
+        phase = state["phase"]
+        if phase == "turn":
+            actions = []
+            if state["deck"] or len(state["graveyard"]) > 1:
+                actions.append({"type": "draw", "source": "deck"})
+            if state["graveyard"]:
+                actions.append({"type": "draw", "source": "graveyard"})
+            if state["final"] is None:
+                actions.append({"type": "cambio"})
+            return actions
+        if phase == "decide":
+            actions = [{"type": "swap", "slot": slot} for slot in _filled(hands[seat])]
+            # A graveyard card can only be kept, unless snaps emptied the hand: then it goes back.
+            if state["drawn_from"] == "deck" or not actions:
+                actions.append({"type": "discard"})
+            return actions
+        pending = state["pending"]
+        step = pending["step"]
+        everywhere = [(o, i) for o in range(state["players"]) for i in _filled(hands[o])]
+        if step == "peek_own":
+            targets = [(seat, i) for i in _filled(hands[seat])]
+        elif step == "peek_other":
+            targets = [(o, i) for o, i in everywhere if o != seat]
+        elif step == "peek_any":
+            targets = everywhere
+        elif step == "select":
+            targets = everywhere if len(everywhere) >= 2 else []
+        else:  # swap_with
+            targets = [(o, i) for o, i in everywhere if [o, i] != pending["first"]]
+        kind = "peek" if step.startswith("peek") else step
+        return [{"type": kind, "owner": o, "slot": i} for o, i in targets] + [{"type": "skip"}]
+
+    def _snap_targets(self, state) -> list[tuple[int, int]]:
+        return [
+            (owner, slot)
+            for owner, hand in enumerate(state["hands"])
+            if owner != state["lock"]
+            for slot in _filled(hand)
+        ]
+
+    # --------------------------------------------------------------------------------------- apply
+
+    def apply(self, state, seat, action, rng):
+        kind = action["type"]
+        events: list[dict] = []
+        if kind == "snap":
+            self._snap(state, seat, action["owner"], action["slot"], events, rng)
+        elif kind == "give":
+            self._give(state, seat, action["slot"], events)
+        elif kind == "draw":
+            self._draw(state, seat, action["source"], events, rng)
+        elif kind == "cambio":
+            events.append({"type": "cambio", "seat": seat})
+            if self._call(state, seat, events, rng):
+                self._advance(state, events, rng)
+        elif kind == "swap":
+            self._keep(state, seat, action["slot"], events, rng)
+        elif kind == "discard":
+            self._discard(state, seat, events, rng)
+        elif kind == "peek":
+            self._peek(state, seat, action["owner"], action["slot"], events, rng)
+        elif kind == "select":
+            state["pending"]["first"] = [action["owner"], action["slot"]]
+            state["pending"]["step"] = "swap_with"
+            events.append({"type": "select", "seat": seat, "owner": action["owner"], "slot": action["slot"]})
+        elif kind == "swap_with":
+            a = state["pending"]["first"]
+            b = [action["owner"], action["slot"]]
+            hands = state["hands"]
+            hands[a[0]][a[1]], hands[b[0]][b[1]] = hands[b[0]][b[1]], hands[a[0]][a[1]]
+            events.append({"type": "swap_cards", "seat": seat, "a": a, "b": b})
+            self._advance(state, events, rng)
+        elif kind == "skip":
+            events.append({"type": "skip", "seat": seat, "power": state["pending"]["card"]})
+            self._advance(state, events, rng)
+        if state["phase"] == "over":
+            events.append({"type": "game_over", "result": self.result(state)})
+        return events
+
+    def _draw(self, state, seat, source, events, rng) -> None:
+        if source == "deck":
+            card = self._take_from_deck(state, seat, events, rng)
+            events.append(private({"type": "draw", "seat": seat, "source": "deck"}, to=[seat], card=card))
+        else:
+            card = state["graveyard"].pop()
+            self._close_window(state)  # the top it was open on has left the graveyard
+            events.append({"type": "draw", "seat": seat, "source": "graveyard", "card": card})
+        state["lock"] = None
+        state["drawn"] = card
+        state["drawn_from"] = source
+        state["phase"] = "decide"
+
+    def _keep(self, state, seat, slot, events, rng) -> None:
+        hand = state["hands"][seat]
+        old, hand[slot] = hand[slot], state["drawn"]
+        event = {"type": "swap", "seat": seat, "slot": slot, "source": state["drawn_from"], "card": old}
+        if state["drawn_from"] == "graveyard":
+            event["kept"] = state["drawn"]  # it was face-up, everyone knows it
+        events.append(event)
+        self._to_graveyard(state, old)
+        self._advance(state, events, rng)
+
+    def _discard(self, state, seat, events, rng) -> None:
+        card = state["drawn"]
+        from_deck = state["drawn_from"] == "deck"
+        events.append({"type": "discard", "seat": seat, "card": card})
+        self._to_graveyard(state, card)
+        state["drawn"] = state["drawn_from"] = None
+        power = power_of(card) if from_deck else None
+        if power is None:
+            self._advance(state, events, rng)
+            return
+        state["pending"] = {"step": power, "card": card, "first": None, "looking": None}
+        state["phase"] = "power"
+        events.append({"type": "power", "seat": seat, "card": card, "power": power})
+
+    def _peek(self, state, seat, owner, slot, events, rng) -> None:
+        card = state["hands"][owner][slot]
+        events.append(private({"type": "peek", "seat": seat, "owner": owner, "slots": [slot]}, to=[seat], cards=[card]))
+        pending = state["pending"]
+        if pending["step"] == "peek_any":
+            # The black king's swap comes next; the peeker keeps looking at the card meanwhile.
+            pending["step"] = "select"
+            pending["looking"] = {"owner": owner, "slot": slot, "card": card}
+        else:
+            self._advance(state, events, rng)
+
+    def _snap(self, state, seat, owner, slot, events, rng) -> None:
+        hands = state["hands"]
+        card = hands[owner][slot]
+        state["snapped"].append(seat)
+        state["lock"] = owner
+        event = {"type": "snap", "seat": seat, "owner": owner, "slot": slot, "card": card}
+        if rank(card) != rank(state["graveyard"][-1]):
+            events.append({**event, "right": False})
+            penalty = self._take_from_deck(state, seat, events, rng)
+            if penalty is None:
+                events.append({"type": "penalty", "seat": seat, "slot": None})
+            else:
+                hands[seat].append(penalty)
+                events.append({"type": "penalty", "seat": seat, "slot": len(hands[seat]) - 1})
+            return
+        events.append({**event, "right": True})
+        hands[owner][slot] = None
+        state["graveyard"].append(card)
+        self._close_window(state)  # only one snap counts per graveyard card
+        if owner != seat:
+            if _filled(hands[seat]):
+                state["give"] = {"seat": seat, "owner": owner, "slot": slot}
+            else:
+                events.append({"type": "give", "seat": seat, "slot": None, "owner": owner, "into": slot})
+        self._fix_selection(state)
+
+    def _give(self, state, seat, slot, events) -> None:
+        give = state["give"]
+        hands = state["hands"]
+        hands[give["owner"]][give["slot"]] = hands[seat][slot]
+        hands[seat][slot] = None
+        state["give"] = None
+        events.append({"type": "give", "seat": seat, "slot": slot, "owner": give["owner"], "into": give["slot"]})
+        self._fix_selection(state)
+
+    @staticmethod
+    def _fix_selection(state) -> None:
+        # A snap or a give can empty the slot a J/Q/K swap selected; the power then selects again.
+        pending = state["pending"]
+        if pending and pending["first"] is not None:
+            owner, slot = pending["first"]
+            if state["hands"][owner][slot] is None:
+                pending["first"] = None
+                pending["step"] = "select"
+
+    @staticmethod
+    def _to_graveyard(state, card) -> None:
+        """A card a turn puts on the graveyard opens a new snap window."""
+        state["graveyard"].append(card)
+        state["window"] = True
+        state["snapped"] = []
+
+    @staticmethod
+    def _close_window(state) -> None:
+        state["window"] = False
+        state["snapped"] = []
+
+    @staticmethod
+    def _take_from_deck(state, seat, events, rng) -> str | None:
+        """The deck's top card, reshuffling the graveyard but its top first if the deck is empty; None if none."""
+        if not state["deck"] and len(state["graveyard"]) > 1:
+            rest = state["graveyard"][:-1]
+            state["graveyard"] = state["graveyard"][-1:]
+            rng.shuffle(rest)
+            state["deck"] = rest
+            events.append({"type": "reshuffle", "seat": seat, "deck_size": len(rest)})
+        return state["deck"].pop(0) if state["deck"] else None
+
+    # -------------------------------------------------------------------------- turns and rounds
+
+    def _call(self, state, seat, events, rng) -> bool:
+        """``seat`` ends the round; True if a final lap starts (play goes on), False if it ended now."""
+        if not state["final_lap"]:
+            self._end_round(state, seat, events, rng)
+            return False
+        players = state["players"]
+        left = [(seat + k) % players for k in range(1, players)]
+        state["final"] = {"caller": seat, "left": left}
+        state["turn"] = seat
+        events.append({"type": "final_lap", "seat": seat, "left": list(left)})
+        return True
+
+    def _advance(self, state, events, rng) -> None:
+        """End the current turn and start the next one, ending the round if that is due."""
+        state["drawn"] = state["drawn_from"] = state["pending"] = None
+        hands = state["hands"]
+        while True:
+            final = state["final"]
+            if final is not None:
+                if not final["left"]:
+                    self._end_round(state, final["caller"], events, rng)
+                    return
+                seat = final["left"].pop(0)
+                if not _filled(hands[seat]):
+                    events.append({"type": "empty_hand", "seat": seat})  # nothing to play: skipped
+                    continue
+            else:
+                seat = (state["turn"] + 1) % state["players"]
+                if not _filled(hands[seat]):
+                    events.append({"type": "empty_hand", "seat": seat})
+                    if self._call(state, seat, events, rng):
+                        continue
+                    return
+            state["turn"] = seat
+            state["phase"] = "turn"
+            events.append({"type": "turn", "seat": seat})
+            return
+
+    def _end_round(self, state, ender, events, rng) -> None:
+        hands = state["hands"]
+        scores = [hand_points(hand) for hand in hands]
+        lowest = all(scores[ender] < score for seat, score in enumerate(scores) if seat != ender)
+        added = list(scores)
+        if not lowest:
+            added[ender] += ENDER_PENALTY
+        totals = state["totals"]
+        drops = []
+        for seat, points_ in enumerate(added):
+            total = totals[seat] + points_
+            if total in DROPS:
+                drops.append({"seat": seat, "from": total, "to": DROPS[total]})
+                total = DROPS[total]
+            totals[seat] = total
+        record = {
+            "round": state["round"],
+            "ender": ender,
+            "points": scores,
+            "penalty": not lowest,
+            "added": added,
+            "drops": drops,
+            "totals": list(totals),
+        }
+        state["rounds"].append(record)
+        state["last_hands"] = [list(hand) for hand in hands]
+        events.append({"type": "round_end", "seat": ender, "hands": [list(hand) for hand in hands], **record})
+        self._close_window(state)
+        state["final"] = state["give"] = state["lock"] = None
+        if max(totals) > LIMIT:
+            state["phase"] = "over"
+            return
+        cards = standard_deck(jokers=True)
+        rng.shuffle(cards)
+        self._deal(state, cards, events)
+
+    @staticmethod
+    def _deal(state, cards, events) -> None:
+        players = state["players"]
+        state["round"] += 1
+        first = (state["round"] - 1) % players
+        cut = HAND_SIZE * players
+        state.update(
+            hands=[cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(players)],
+            graveyard=[cards[cut]],
+            deck=cards[cut + 1 :],
+            drawn=None,
+            drawn_from=None,
+            pending=None,
+            give=None,
+            window=False,
+            snapped=[],
+            lock=None,
+            final=None,
+            turn=first,
+            phase="turn",
+        )
+        events.append(
+            {
+                "type": "deal",
+                "seat": first,
+                "round": state["round"],
+                "hands": [HAND_SIZE] * players,
+                "graveyard": cards[cut],
+                "deck_size": len(state["deck"]),
+            }
+        )
+        for seat, hand in enumerate(state["hands"]):
+            secret = [hand[slot] for slot in BOTTOM_ROW]
+            events.append(
+                private(
+                    {"type": "peek", "seat": seat, "owner": seat, "slots": list(BOTTOM_ROW)}, to=[seat], cards=secret
+                )
+            )
+        events.append({"type": "turn", "seat": first})
+
+    # ---------------------------------------------------------------------------------------- view
+
+    def view(self, state, seat):
+        pending = state["pending"]
+        turn = state["turn"]
+        drawn = state["drawn"]
+        if drawn is not None and state["drawn_from"] == "deck" and seat != turn:
+            drawn = FACE_DOWN
+        looking = pending["looking"] if pending and seat == turn else None
+        graveyard = state["graveyard"]
+        return {
+            "game": self.id,
+            "seat": seat,
+            "round": state["round"],
+            "turn": turn,
+            "to_act": self.to_act(state),
+            "phase": self._phase(state),
+            "prompt": self._prompt(state, seat),
+            "hands": [[None if card is None else FACE_DOWN for card in hand] for hand in state["hands"]],
+            "drawn": drawn,
+            "drawn_from": state["drawn_from"],
+            "graveyard": graveyard[-1] if graveyard else None,
+            "graveyard_size": len(graveyard),
+            "deck_size": len(state["deck"]),
+            "snap_open": state["window"],
+            "snapped": list(state["snapped"]),
+            "lock": state["lock"],
+            "pending": None if pending is None else _copy({key: pending[key] for key in ("step", "card", "first")}),
+            "looking": _copy(looking),
+            "give": _copy(state["give"]),
+            "final_lap": _copy(state["final"]),
+            "totals": list(state["totals"]),
+            "rounds": _copy(state["rounds"]),
+            "last_hands": _copy(state["last_hands"]),
+            "result": self.result(state),
+        }
+
+    @staticmethod
+    def _phase(state) -> str:
+        if state["give"] is not None:
+            return "give"
+        if state["phase"] == "power":
+            return state["pending"]["step"]
+        return state["phase"]
+
+    def _prompt(self, state, seat) -> str:
+        phase = self._phase(state)
+        if phase == "over":
+            return "The game is over."
+        acting = self.to_act(state)
+        if seat is None or seat not in acting:
+            waiting = state["give"]["seat"] if state["give"] is not None else state["turn"]
+            return f"Waiting for seat {waiting}."
+        if phase == "give":
+            return f"Give one of your cards, face-down, into seat {state['give']['owner']}'s empty slot."
+        can_snap = state["window"] and seat not in state["snapped"]
+        if seat != state["turn"]:
+            return "Snap a card of the graveyard top's rank, if you know where one is."
+        if phase == "turn":
+            text = (
+                "Final lap: draw from the deck or the graveyard."
+                if state["final"]
+                else ("Draw from the deck or the graveyard, or call Cambio.")
+            )
+        elif phase == "decide":
+            if state["drawn_from"] == "deck":
+                text = "Swap the drawn card for one of your cards, or discard it to use its power."
+            else:
+                text = "Swap the drawn card for one of your cards."
+        else:
+            text = PROMPTS[phase]
+        return text + (" You may also snap." if can_snap else "")
+
+    # ------------------------------------------------------------------------------- result, cards
+
+    def result(self, state):
+        if state["phase"] != "over":
+            return None
+        return {"winners": winners_by_score(state["totals"], highest=False), "scores": list(state["totals"])}
+
+    def all_cards(self, state):
+        in_hands = [card for hand in state["hands"] for card in hand if card is not None]
+        drawn = [state["drawn"]] if state["drawn"] is not None else []
+        return in_hands + drawn + list(state["deck"]) + list(state["graveyard"])
 
 
-RULES = _Placeholder()
+def _copy(value):
+    """A deep copy of a JSON value, so that a view never shares lists with the state."""
+    return json.loads(json.dumps(value))
+
+
+def _filled(hand: list) -> list[int]:
+    """The slots of a hand that hold a card."""
+    return [slot for slot, card in enumerate(hand) if card is not None]
+
+
+RULES = Cambio()
