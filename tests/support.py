@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 
+from game import IllegalAction
 from game.cards import all_pieces, is_card
 
 _PIECES = frozenset(all_pieces())
@@ -47,3 +49,28 @@ def act_all(match, actions: list[tuple[int, dict]]) -> list[dict]:
     for seat, action in actions:
         events += match.act(seat, action)
     return events
+
+
+def assert_illegal(match, seat: object, action: object) -> str:
+    """The action is refused with a readable IllegalAction and the match is byte-for-byte unchanged.
+
+    Returns the message, so a test can check what it says.
+    """
+    before = match.to_json(), json.dumps(match.view(None)), match.event_count
+    try:
+        match.act(seat, action)
+    except IllegalAction as error:
+        message = str(error)
+    else:
+        raise AssertionError(f"{match.game}: {action!r} by seat {seat!r} was accepted")
+    assert message[:1].isupper() and message.endswith("."), f"not a sentence: {message!r}"
+    assert (match.to_json(), json.dumps(match.view(None)), match.event_count) == before
+    return message
+
+
+def advance_randomly(match, rng: random.Random, steps: int) -> None:
+    """Play up to ``steps`` random legal actions, stopping early if the match ends."""
+    for _ in range(steps):
+        if match.result() is not None:
+            return
+        match.act(*random_step(match, rng))

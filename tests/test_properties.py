@@ -13,9 +13,9 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import GAMES, IllegalAction, Match, new_match
+from game import GAMES, Match, new_match
 from game.core import seen_by
-from tests.support import hidden_ids, play_randomly, random_step
+from tests.support import advance_randomly, assert_illegal, hidden_ids, play_randomly, random_step
 
 PROPERTY_SETTINGS = settings(
     max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
@@ -58,18 +58,6 @@ def corruptions(action: dict) -> list[object]:
     return bad
 
 
-def assert_rejected(match: Match, seat: object, action: object) -> None:
-    """The action raises IllegalAction with a sentence, and the match is byte-for-byte unchanged."""
-    before = match.to_json(), json.dumps(match.view(None)), len(match.events(None))
-    try:
-        match.act(seat, action)
-    except IllegalAction as error:
-        assert str(error) and str(error)[0].isupper(), f"unreadable error: {error!r}"
-    else:
-        raise AssertionError(f"{match.game}: {action!r} by seat {seat!r} was accepted")
-    assert (match.to_json(), json.dumps(match.view(None)), len(match.events(None))) == before
-
-
 @PROPERTY_SETTINGS
 @given(deals(), st.integers(0, 2**32))
 def test_random_play_ends_and_round_trips(deal, play_seed):
@@ -101,10 +89,7 @@ def test_json_round_trip_mid_game_continues_identically(deal, play_seed):
     game, players, options, seed = deal
     match = new_match(game, players, options, seed)
     rng = random.Random(play_seed)
-    for _ in range(rng.randrange(1, 60)):
-        if match.result() is not None:
-            break
-        match.act(*random_step(match, rng))
+    advance_randomly(match, rng, rng.randrange(1, 60))
     twin = Match.from_json(match.to_json())
     for _ in range(60):
         if match.result() is not None:
@@ -151,20 +136,17 @@ def test_illegal_actions_are_rejected_unchanged(deal, play_seed):
     game, players, options, seed = deal
     match = new_match(game, players, options, seed)
     rng = random.Random(play_seed)
-    for _ in range(rng.randrange(0, 40)):
-        if match.result() is not None:
-            break
-        match.act(*random_step(match, rng))
+    advance_randomly(match, rng, rng.randrange(0, 40))
     if match.result() is not None:
-        assert_rejected(match, 0, {"type": "anything"})
+        assert_illegal(match, 0, {"type": "anything"})
         return
     seat, action = random_step(match, rng)
     legal = [json.dumps(a, sort_keys=True) for a in match.legal_actions(seat)]
     for bad in corruptions(action):
         if isinstance(bad, dict) and json.dumps(bad, sort_keys=True) in legal:
             continue
-        assert_rejected(match, seat, bad)
+        assert_illegal(match, seat, bad)
     for bad_seat in [-1, players, True, "0", None, 1.0]:
-        assert_rejected(match, bad_seat, action)
+        assert_illegal(match, bad_seat, action)
     for idle in set(range(players)) - set(match.to_act()):
-        assert_rejected(match, idle, action)
+        assert_illegal(match, idle, action)
