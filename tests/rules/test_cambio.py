@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
-from game import IllegalAction, new_match
+from game import new_match
 from game.cards import rank, standard_deck
 from game.core import FACE_DOWN
 from game.rules.cambio import points
-from tests.support import hidden_ids, play_randomly
+from tests.support import assert_illegal, hidden_ids, play_randomly
 
 TWO = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]
 THREE = [*TWO, ["2C", "3C", "4C", "5C"]]
@@ -52,13 +51,6 @@ def last(match, kind: str, seat: int | None = None) -> dict:
 def revealed(match) -> list:
     """The hands as the last round's end revealed them."""
     return last(match, "round_end")["hands"]
-
-
-def assert_illegal(match, seat: int, action: object) -> None:
-    before = match.to_json(), json.dumps(match.view(seat))
-    with pytest.raises(IllegalAction):
-        match.act(seat, action)
-    assert (match.to_json(), json.dumps(match.view(seat))) == before
 
 
 # ------------------------------------------------------------------------------------ deal and turn

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from game import IllegalAction, new_match
+from game import new_match
 from game.cards import PIECE_SUITS, all_pieces, piece
 from game.rules.matches import SPOTS
-from tests.support import hidden_ids, play_randomly, random_step
+from tests.support import assert_illegal, hidden_ids, play_randomly, random_step
 
 PIECES = all_pieces()  # suns null..5, moons null..5, crowns null..5, arms null..5
 FREE = list(range(len(PIECES), SPOTS))  # with middle(), spots 24..35 are free
@@ -35,13 +35,6 @@ def deal(players: int = 2, flaming: bool = False, coins: list | None = None, see
 def flip(match, seat: int, coin: str) -> list[dict]:
     """Seat flips the coin that middle() placed for ``coin``."""
     return match.act(seat, {"type": "flip", "spot": spot(coin)})
-
-
-def assert_illegal(match, seat: int, action: object) -> None:
-    before = match.to_json()
-    with pytest.raises(IllegalAction):
-        match.act(seat, action)
-    assert match.to_json() == before
 
 
 def strings(value: object) -> set[str]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from game import IllegalAction, new_match
+from game import new_match
 from game.cards import rank, standard_deck
 from game.core import FACE_DOWN
 from game.rules.paved_with_gold import any_combination, can_make, is_combination
-from tests.support import act_all, hidden_ids
+from tests.support import act_all, assert_illegal, hidden_ids
 
 GAME = "paved-with-gold"
 PICK = "pick"
@@ -39,14 +39,6 @@ def claim(combo: str) -> dict:
 
 def turn_up(pos: int) -> dict:
     return {"type": "turn_up", "pos": pos}
-
-
-def assert_illegal(match, seat, action) -> None:
-    """The action is refused with IllegalAction and the match is unchanged."""
-    before = match.to_json()
-    with pytest.raises(IllegalAction):
-        match.act(seat, action)
-    assert match.to_json() == before
 
 
 def occupied(view) -> int:
