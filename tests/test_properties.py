@@ -1,7 +1,8 @@
 """Properties every game must keep under random legal play, for every player count and option.
 
-Each example deals a match from drawn (game, players, options, seed), then plays random legal actions
-to the end, checking at every step that nothing leaks and that illegal actions change nothing.
+Each test runs for every game; each example deals a match from a drawn player count, options and seed,
+then plays random legal actions, checking at every step that nothing leaks and that illegal actions
+change nothing. The examples are derandomized, so a CI run is repeatable.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,22 +20,24 @@ from game.core import seen_by
 from tests.support import advance_randomly, assert_illegal, hidden_ids, play_randomly, random_step
 
 PROPERTY_SETTINGS = settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True
 )
 
 
-@st.composite
-def deals(draw):
-    """A game id, a player count it allows, options it allows (no fixed deck) and a seed."""
-    rules = GAMES[draw(st.sampled_from(sorted(GAMES)))]
-    players = draw(st.sampled_from(rules.player_counts))
-    options = {}
-    for option in rules.options:
-        if option.choices:
-            options[option.name] = draw(st.sampled_from(option.choices))
-        elif isinstance(option.default, bool):
-            options[option.name] = draw(st.booleans())
-    return rules.id, players, options, draw(st.integers(0, 2**32))
+def deals(game: str):
+    """(game, a player count it allows, options it allows with no fixed deck, a seed)."""
+    rules = GAMES[game]
+    options = {
+        option.name: st.sampled_from(option.choices) if option.choices else st.booleans()
+        for option in rules.options
+        if option.choices or isinstance(option.default, bool)
+    }
+    return st.tuples(
+        st.just(game), st.sampled_from(rules.player_counts), st.fixed_dictionaries(options), st.integers(0, 2**32)
+    )
+
+
+every_game = pytest.mark.parametrize("game", sorted(GAMES))
 
 
 def corruptions(action: dict) -> list[object]:
@@ -58,11 +62,12 @@ def corruptions(action: dict) -> list[object]:
     return bad
 
 
+@every_game
 @PROPERTY_SETTINGS
-@given(deals(), st.integers(0, 2**32))
-def test_random_play_ends_and_round_trips(deal, play_seed):
+@given(data=st.data(), play_seed=st.integers(0, 2**32))
+def test_random_play_ends_and_round_trips(game, data, play_seed):
     """Random legal play ends; JSON round trip and replay from the seed give the identical match."""
-    game, players, options, seed = deal
+    game, players, options, seed = data.draw(deals(game))
     match = new_match(game, players, options, seed)
     play_randomly(match, random.Random(play_seed))
     result = match.result()
@@ -82,11 +87,12 @@ def test_random_play_ends_and_round_trips(deal, play_seed):
     assert all(replayed.events(seat) == match.events(seat) for seat in [None, *range(players)])
 
 
+@every_game
 @PROPERTY_SETTINGS
-@given(deals(), st.integers(0, 2**32))
-def test_json_round_trip_mid_game_continues_identically(deal, play_seed):
+@given(data=st.data(), play_seed=st.integers(0, 2**32))
+def test_json_round_trip_mid_game_continues_identically(game, data, play_seed):
     """A match restored half-way plays on exactly like the original."""
-    game, players, options, seed = deal
+    game, players, options, seed = data.draw(deals(game))
     match = new_match(game, players, options, seed)
     rng = random.Random(play_seed)
     advance_randomly(match, rng, rng.randrange(1, 60))
@@ -99,11 +105,12 @@ def test_json_round_trip_mid_game_continues_identically(deal, play_seed):
     assert twin.to_json() == match.to_json()
 
 
+@every_game
 @PROPERTY_SETTINGS
-@given(deals(), st.integers(0, 2**32))
-def test_cards_are_conserved_and_nothing_leaks(deal, play_seed):
+@given(data=st.data(), play_seed=st.integers(0, 2**32))
+def test_cards_are_conserved_and_nothing_leaks(game, data, play_seed):
     """Every step keeps every card, and a seat that did not act learns no card a spectator did not see."""
-    game, players, options, seed = deal
+    game, players, options, seed = data.draw(deals(game))
     match = new_match(game, players, options, seed)
     rules = match.rules
     deck = Counter(rules.all_cards(match._state))
@@ -129,11 +136,12 @@ def test_cards_are_conserved_and_nothing_leaks(deal, play_seed):
             assert not leaked, f"seat {seat}'s view shows {leaked}"
 
 
+@every_game
 @PROPERTY_SETTINGS
-@given(deals(), st.integers(0, 2**32))
-def test_illegal_actions_are_rejected_unchanged(deal, play_seed):
+@given(data=st.data(), play_seed=st.integers(0, 2**32))
+def test_illegal_actions_are_rejected_unchanged(game, data, play_seed):
     """Near-miss actions, wrong seats and out-of-turn seats are refused and change nothing."""
-    game, players, options, seed = deal
+    game, players, options, seed = data.draw(deals(game))
     match = new_match(game, players, options, seed)
     rng = random.Random(play_seed)
     advance_randomly(match, rng, rng.randrange(0, 40))
