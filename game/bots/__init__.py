@@ -14,9 +14,10 @@ from __future__ import annotations
 from ..match import Match
 from .base import Bot
 from .concentration import ConcentrationBot
+from .matches import MatchesBot
 from .memory import LEVELS
 
-BOTS: dict[str, type[Bot]] = {bot.game: bot for bot in (ConcentrationBot,)}
+BOTS: dict[str, type[Bot]] = {bot.game: bot for bot in (ConcentrationBot, MatchesBot)}
 
 __all__ = ["BOTS", "LEVELS", "Bot", "autoplay", "new_bot"]
 
