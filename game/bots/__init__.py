@@ -14,10 +14,11 @@ from __future__ import annotations
 from ..match import Match
 from .base import Bot
 from .concentration import ConcentrationBot
+from .deluxe_memory import DeluxeMemoryBot
 from .matches import MatchesBot
 from .memory import LEVELS
 
-BOTS: dict[str, type[Bot]] = {bot.game: bot for bot in (ConcentrationBot, MatchesBot)}
+BOTS: dict[str, type[Bot]] = {bot.game: bot for bot in (ConcentrationBot, DeluxeMemoryBot, MatchesBot)}
 
 __all__ = ["BOTS", "LEVELS", "Bot", "autoplay", "new_bot"]
 
