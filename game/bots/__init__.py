@@ -17,8 +17,11 @@ from .concentration import ConcentrationBot
 from .deluxe_memory import DeluxeMemoryBot
 from .matches import MatchesBot
 from .memory import LEVELS
+from .paved_with_gold import PavedWithGoldBot
 
-BOTS: dict[str, type[Bot]] = {bot.game: bot for bot in (ConcentrationBot, DeluxeMemoryBot, MatchesBot)}
+BOTS: dict[str, type[Bot]] = {
+    bot.game: bot for bot in (ConcentrationBot, DeluxeMemoryBot, MatchesBot, PavedWithGoldBot)
+}
 
 __all__ = ["BOTS", "LEVELS", "Bot", "autoplay", "new_bot"]
 
