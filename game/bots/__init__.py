@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..match import Match
 from .base import Bot
+from .cambio import CambioBot
 from .concentration import ConcentrationBot
 from .deluxe_memory import DeluxeMemoryBot
 from .matches import MatchesBot
@@ -20,7 +21,7 @@ from .memory import LEVELS
 from .paved_with_gold import PavedWithGoldBot
 
 BOTS: dict[str, type[Bot]] = {
-    bot.game: bot for bot in (ConcentrationBot, DeluxeMemoryBot, MatchesBot, PavedWithGoldBot)
+    bot.game: bot for bot in (CambioBot, ConcentrationBot, DeluxeMemoryBot, MatchesBot, PavedWithGoldBot)
 }
 
 __all__ = ["BOTS", "LEVELS", "Bot", "autoplay", "new_bot"]
