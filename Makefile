@@ -3,10 +3,10 @@ PYTHON ?= python3
 NPM ?= npm
 STAMPS := .pyodide/stamps
 
-.PHONY: test lint fix deps play bench-bots clean
+.PHONY: test lint fix deps site run play bench-bots clean
 
 ## test: install whatever is missing, lint, then run every test (host CPython and Pyodide)
-test: deps
+test: deps site
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
 	$(PYTHON) -m pytest
@@ -17,6 +17,17 @@ lint:
 fix:
 	$(PYTHON) -m ruff check --fix . && $(PYTHON) -m ruff format .
 
+## site: build the publishable site in place (runtime copied into static/vendor/, engine zipped)
+SITE_SOURCES := $(shell find game -name '*.py') index.html pyscript.toml $(wildcard static/js/* static/css/*)
+site: static/vendor/manifest.json
+static/vendor/manifest.json: $(STAMPS)/node tools/build_site.py $(SITE_SOURCES)
+	$(PYTHON) tools/build_site.py
+
+## run: build the site if needed, then serve it on http://127.0.0.1:8000/ and open it
+PORT ?= 8000
+run: site
+	$(PYTHON) tools/serve.py --port $(PORT) --open
+
 ## play: a game in the terminal, you against bots (GAME=cambio PLAYERS=3 LEVEL=hard SEED=7)
 GAME ?= concentration
 PLAYERS ?= 2
@@ -25,7 +36,12 @@ SEED ?= $(shell date +%s)
 play:
 	$(PYTHON) -m game play $(GAME) --players $(PLAYERS) --human 0 --bots $(LEVEL) --seed $(SEED)
 
-deps: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels
+deps: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels $(STAMPS)/chromium
+
+# Debian's Chromium for the browser tests (Playwright cannot download a browser here; PLATFORM.md).
+$(STAMPS)/chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+	@mkdir -p $(STAMPS) && touch $@
 
 # The test tools, pinned in pyproject.toml's "test" extra; the engine itself is installed editable.
 $(STAMPS)/python: pyproject.toml

@@ -1,6 +1,6 @@
 """Print the pinned test requirements from pyproject.toml, so every install step reads one list.
 
-``--pure`` leaves out tools with native code (ruff), keeping the pure-Python ones Pyodide can load.
+``--pure`` leaves out tools with native code (ruff, playwright), keeping the pure-Python ones Pyodide can load.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-NATIVE = ("ruff",)
+NATIVE = ("ruff", "playwright")
 
 
 def main() -> None:

@@ -100,7 +100,7 @@ class Concentration(Rules):
             events.append({"type": "pair", "seat": seat, "pos": [first, pos], "cards": [first_card, card]})
         else:
             state["turn"] = (seat + 1) % len(state["taken"])
-            events.append({"type": "mismatch", "seat": seat, "pos": [first, pos]})
+            events.append({"type": "mismatch", "seat": seat, "pos": [first, pos], "cards": [first_card, card]})
         if self._over(state):
             events.append({"type": "game_over", "result": self.result(state)})
         return events

@@ -61,7 +61,7 @@ def test_a_pair_is_taken_and_the_same_player_turns_again():
 def test_no_pair_turns_both_face_down_and_play_passes():
     match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     events = flip(match, 0, 0, 2)
-    assert events[-1] == {"type": "mismatch", "seat": 0, "pos": [0, 2]}
+    assert events[-1] == {"type": "mismatch", "seat": 0, "pos": [0, 2], "cards": [SIDE_BY_SIDE[0], SIDE_BY_SIDE[2]]}
     assert match.view(0)["cells"][0] == match.view(0)["cells"][2] == "down"
     assert match.to_act() == [1]
 

@@ -1,0 +1,48 @@
+"""Concentration on screen: the grid, pairs taken per player, and the last two cards left up for a moment."""
+
+from __future__ import annotations
+
+from ..presenter import Area, Presenter, Spot, card_name, grid_label, seat_name
+
+
+class ConcentrationPresenter(Presenter):
+    """The grid of cards; a flip shows its card, and a mismatch stays up for the look time."""
+
+    game = "concentration"
+
+    def areas(self, view, names):
+        cols = view["cols"]
+        spots = [Spot(f"cell-{pos}", face, grid_label(pos, cols)) for pos, face in enumerate(view["cells"])]
+        return [Area("The cards", spots, cols, key="grid")]
+
+    def scores(self, view, names):
+        if len(names) == 1:
+            return [f"{view['turns']} turns"]
+        return [f"{pairs} {'pair' if pairs == 1 else 'pairs'}" for pairs in view["pairs"]]
+
+    def facts(self, view, names):
+        left = sum(1 for face in view["cells"] if face is not None) // 2
+        return [f"{left} pairs left on the table"]
+
+    def looks(self, event):
+        # Both cards of a turn are public, but the turn ends at once (they go down, or go away as a pair);
+        # keep them up for the look time so that everyone can see them.
+        if event["type"] in ("pair", "mismatch"):
+            return {f"cell-{pos}": card for pos, card in zip(event["pos"], event["cards"], strict=True)}
+        return {}
+
+    def describe(self, event, names):
+        who = seat_name(names, event.get("seat"))
+        kind = event["type"]
+        if kind == "flip":
+            return f"{who} turned up the {card_name(event['card'])}."
+        if kind == "pair":
+            return f"{who} found a pair and goes again."
+        if kind == "mismatch":
+            return "No pair; the cards go face down."
+        return ""
+
+    def result_lines(self, view, names):
+        if len(names) == 1:
+            return [f"Cleared in {view['turns']} turns."]
+        return [f"{name}: {pairs} pairs" for name, pairs in zip(names, view["pairs"], strict=True)]

@@ -1,0 +1,108 @@
+"""The game picker's HTML, generated from the game registry and kept inside index.html.
+
+The picker must paint before Python has loaded, so it is static HTML in ``index.html``. To keep it
+true to the games' real player counts and options, it is generated here and pasted between the
+``<!-- picker -->`` markers; a test fails when the two differ, and this rewrites it::
+
+    python -m game.web.picker --write
+
+Field names are the URL parameters of :mod:`game.web.config`, so the page reads the picker exactly
+as it reads a shared link. Each game's fields sit in a fieldset that CSS shows only while that game
+is selected (``:has()``), so the picker works before any script runs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from html import escape
+from pathlib import Path
+
+from ..bots import LEVELS
+from ..core import Rules
+from ..registry import GAMES
+from .config import DEFAULT_GAME, DEFAULT_LEVEL
+
+START, END = "<!-- picker:start -->", "<!-- picker:end -->"
+TEST_ONLY_OPTIONS = ("deck", "coins")
+INDEX = Path(__file__).resolve().parents[2] / "index.html"
+
+
+def picker_html() -> str:
+    """The whole picker form."""
+    games = "".join(
+        f'<option value="{rules.id}"{" selected" if rules.id == DEFAULT_GAME else ""}>{escape(rules.name)}</option>'
+        for rules in GAMES.values()
+    )
+    levels = "".join(
+        f'<option value="{level}"{" selected" if level == DEFAULT_LEVEL else ""}>{level.capitalize()}</option>'
+        for level in LEVELS
+    )
+    fieldsets = "\n".join(_game_fieldset(rules) for rules in GAMES.values())
+    return (
+        '<form id="picker" class="picker" aria-label="New game">\n'
+        f'<label class="field">Game <select name="game">{games}</select></label>\n'
+        f"{fieldsets}\n"
+        f'<label class="field">Computer players\' level <select name="level">{levels}</select></label>\n'
+        '<label class="field">Names of the people playing <input name="names" maxlength="100" '
+        'placeholder="Ana, Ben" autocomplete="off"></label>\n'
+        '<p><button type="submit" class="primary">Start</button> '
+        '<span class="picker-status" role="status"></span></p>\n'
+        "</form>"
+    )
+
+
+def _game_fieldset(rules: Rules) -> str:
+    default_players = 2 if 2 in rules.player_counts else rules.min_players
+    players = "".join(
+        f'<option value="{n}"{" selected" if n == default_players else ""}>{n}</option>' for n in rules.player_counts
+    )
+    bots = "".join(f'<option value="{n}"{" selected" if n == 1 else ""}>{n}</option>' for n in range(rules.max_players))
+    options = "".join(_option_field(option) for option in rules.options if option.name not in TEST_ONLY_OPTIONS)
+    return (
+        f'<fieldset class="game-fields" data-game="{rules.id}"><legend>{escape(rules.name)}</legend>'
+        f'<p class="summary">{escape(rules.summary)} '
+        f'<a href="static/rules/{rules.id}.html" target="_blank" rel="noopener">Rules</a></p>'
+        f'<label class="field">Players <select name="players">{players}</select></label>'
+        f'<label class="field">of them computer players <select name="bots">{bots}</select></label>'
+        f"{options}</fieldset>"
+    )
+
+
+def _option_field(option) -> str:
+    name, description = escape(option.name), escape(option.description)
+    title = escape(option.name.replace("_", " ").capitalize())
+    if option.choices:
+        choices = "".join(
+            f'<option value="{escape(json.dumps(choice))}"{" selected" if choice == option.default else ""}>'
+            f"{escape(str(choice))}</option>"
+            for choice in option.choices
+        )
+        select = f'<select name="{name}">{choices}</select>'
+        return f'<label class="field">{title} {select} <small>{description}</small></label>'
+    checked = " checked" if option.default else ""
+    return (
+        f'<label class="field check"><input type="checkbox" name="{name}" value="true"{checked}> '
+        f"{title} <small>{description}</small></label>"
+    )
+
+
+def embedded() -> str:
+    """The picker currently pasted in index.html (between the markers)."""
+    text = INDEX.read_text()
+    return text[text.index(START) + len(START) : text.index(END)].strip()
+
+
+def write() -> None:
+    """Paste a freshly generated picker into index.html."""
+    text = INDEX.read_text()
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    INDEX.write_text(f"{head}{START}\n{picker_html()}\n{END}{tail}")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--write"]:
+        write()
+    else:
+        print(picker_html())

@@ -1,0 +1,135 @@
+"""How a game is shown: its table as areas of spots, its sentences and its button labels.
+
+Each game has one :class:`Presenter` subclass in :mod:`game.web.games`. A presenter turns a seat's
+view into plain data (:class:`Area` and :class:`Spot`); :mod:`game.web.render` turns that data into
+HTML the same way for every game, so focus, keyboard play, aria labels, private looks and
+animations work alike everywhere. Presenters know no browser and are tested on CPython.
+
+A *place* names a spot on the table, such as ``"cell-12"`` or ``"hand-1-3"``. It is the spot's
+``data-pos`` in the page, and the link between a click and an action: an action whose place is the
+spot's place is played by clicking that spot.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..cards import is_joker, rank, suit
+from ..core import FACE_DOWN
+
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+@dataclass
+class Spot:
+    """One position on the table: a card, a coin, a tile or a pile, face down, face up or empty.
+
+    ``face`` is ``"down"``, a card id, a coin face (a dict, for Matches) or ``None`` for an empty spot.
+    ``label`` says where it is for a screen reader ("row 3, column 5"); the renderer adds what shows.
+    """
+
+    place: str
+    face: Any
+    label: str
+    kind: str = "card"  # card, coin, tile or pile
+    marked: bool = False  # a Matches tile that is marked
+    badge: str = ""  # a short note shown on the spot, e.g. a pile's count
+    face_text: str = ""  # what shows, when the default wording does not fit (coins, tiles, piles)
+
+
+@dataclass
+class Area:
+    """A group of spots laid out in a grid: the table's middle, a player's hand, the piles."""
+
+    title: str
+    spots: list[Spot]
+    columns: int
+    key: str = "grid"  # a CSS hook: grid, hand, piles, tiles
+    note: str = ""  # one line under the title, e.g. "20 tokens"
+    active: bool = False  # the area of the seat whose turn it is
+    extra: list[str] = field(default_factory=list)  # small facts shown beside it (shields, traps)
+
+
+class Presenter:
+    """The default presentation; each game overrides what it needs."""
+
+    game = ""
+
+    def areas(self, view: dict, names: list[str]) -> list[Area]:
+        """The table as areas of spots, in reading order."""
+        raise NotImplementedError
+
+    def facts(self, view: dict, names: list[str]) -> list[str]:
+        """Short lines about the table that are not spots (the bank, the stock, a round number)."""
+        return []
+
+    def scores(self, view: dict, names: list[str]) -> list[str]:
+        """One short score text per seat, shown beside each name while playing."""
+        return ["" for _ in names]
+
+    def place_of(self, action: dict) -> str | None:
+        """The place clicked to play ``action``, or ``None`` if it is a button instead."""
+        if "pos" in action:
+            return f"cell-{action['pos']}"
+        if "spot" in action:
+            return f"spot-{action['spot']}"
+        if "owner" in action and "slot" in action:
+            return f"hand-{action['owner']}-{action['slot']}"
+        if "source" in action:
+            return action["source"]
+        return None
+
+    def action_label(self, action: dict, view: dict, names: list[str]) -> str:
+        """The text of the button that plays ``action`` (or of its entry in a spot's menu)."""
+        return action["type"].replace("_", " ").capitalize()
+
+    def looks(self, event: dict) -> dict[str, str]:
+        """Cards a private look in ``event`` shows this seat, by place; they stay up for the look time only."""
+        return {}
+
+    def describe(self, event: dict, names: list[str]) -> str:
+        """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""
+        return ""
+
+    def result_lines(self, view: dict, names: list[str]) -> list[str]:
+        """The result screen's lines under the winner, one per seat by default."""
+        result = view.get("result") or {}
+        scores = result.get("scores") or []
+        return [f"{name}: {score}" for name, score in zip(names, scores, strict=False)]
+
+
+def card_name(card: str) -> str:
+    """A card in words, for screen readers and the log: ``"10H"`` is "10 of hearts"."""
+    if is_joker(card):
+        return "red joker" if card == "RJ" else "black joker"
+    return f"{RANK_NAMES.get(rank(card), rank(card))} of {SUIT_NAMES[suit(card)]}"
+
+
+def face_words(spot: Spot) -> str:
+    """What a player may know of a spot, in words: "face down", "7 of hearts", "empty"."""
+    if spot.face_text:
+        return spot.face_text
+    if spot.face is None:
+        return "empty"
+    if spot.face == FACE_DOWN:
+        return "face down"
+    return card_name(spot.face) if isinstance(spot.face, str) else str(spot.face)
+
+
+def grid_label(index: int, columns: int) -> str:
+    """ "row 3, column 5" for a row-major index (rows and columns counted from 1)."""
+    return f"row {index // columns + 1}, column {index % columns + 1}"
+
+
+def seat_name(names: list[str], seat: int | None) -> str:
+    """The name of ``seat``, or "Nobody" for ``None``."""
+    return names[seat] if seat is not None and 0 <= seat < len(names) else "Nobody"
+
+
+def join_words(items: list[str]) -> str:
+    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

@@ -1,0 +1,68 @@
+"""The player's preferences for this page: how long private looks stay up, bot pace, suit colours, save slot.
+
+They come from the URL (``?look=3&speed=fast&suits=four&save=blog-1``) or the settings panel, and
+are kept in the browser's storage by :mod:`game.web.app`. Bad values raise ``ValueError`` with a
+sentence for the page.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Milliseconds a bot waits before each move, by pace; "instant" is for tests and impatient players.
+BOT_PACES = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
+SUIT_MODES = ("two", "four")
+THEMES = ("auto", "light", "dark")
+MAX_LOOK_SECONDS = 30
+SAVE_SLOT = re.compile(r"[A-Za-z0-9_-]{1,40}")
+
+
+@dataclass
+class Settings:
+    """Page preferences, with the defaults a first visit gets."""
+
+    look_ms: int = 2000
+    speed: str = "normal"
+    suits: str = "two"
+    theme: str = "auto"
+    save: str = "main"
+
+    @property
+    def bot_delay_ms(self) -> int:
+        """How long a bot waits before it moves."""
+        return BOT_PACES[self.speed]
+
+    def to_json(self) -> dict:
+        """The settings as JSON, for the browser's storage."""
+        return {"look": self.look_ms / 1000, "speed": self.speed, "suits": self.suits, "theme": self.theme}
+
+
+def from_params(params: dict, base: Settings | None = None) -> Settings:
+    """``base`` (or the defaults) with the page parameters in ``params`` applied; the rest is ignored."""
+    settings = Settings(**vars(base)) if base else Settings()
+    if "look" in params:
+        try:
+            seconds = float(params["look"])
+        except (TypeError, ValueError):
+            seconds = -1.0
+        if not 0 <= seconds <= MAX_LOOK_SECONDS:
+            raise ValueError(f"The look time must be 0 to {MAX_LOOK_SECONDS} seconds; got {params['look']!r}.")
+        settings.look_ms = round(seconds * 1000)
+    settings.speed = _choice(params, "speed", tuple(BOT_PACES), settings.speed)
+    settings.suits = _choice(params, "suits", SUIT_MODES, settings.suits)
+    settings.theme = _choice(params, "theme", THEMES, settings.theme)
+    if "save" in params:
+        if not isinstance(params["save"], str) or not SAVE_SLOT.fullmatch(params["save"]):
+            raise ValueError("The save slot name may use letters, digits, - and _ (up to 40).")
+        settings.save = params["save"]
+    return settings
+
+
+def _choice(params: dict, name: str, allowed: tuple[str, ...], current: str) -> str:
+    if name not in params:
+        return current
+    value = params[name]
+    if value not in allowed:
+        raise ValueError(f"The setting {name!r} must be one of {', '.join(allowed)}; got {value!r}.")
+    return value

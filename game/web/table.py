@@ -1,0 +1,159 @@
+"""A game at one device: the match, who sits where (people first, then bots), and whose eyes are on the screen.
+
+This module knows no browser, so the whole table (bots taking turns, the pass-and-play curtain,
+save and resume) is tested on CPython. :mod:`game.web.app` puts it on the page.
+
+Pass-and-play: several people share the screen. The screen always shows one seat's view (the
+``viewer``). When a different person must act next, the page first draws a curtain ("Pass to Ben"),
+so nobody sees another player's private cards. In a Cambio snap window, only the person holding the
+device may snap; the others can't reach a shared screen at once anyway.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from ..bots import Bot, new_bot
+from ..core import Action, Event
+from ..match import Match, new_match
+from .config import GameConfig
+
+SAVE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A move a bot has chosen; ``in_turn`` is False for an out-of-turn move (a Cambio snap)."""
+
+    seat: int
+    action: Action
+    in_turn: bool
+    step: int  # the match step it was chosen at; it is stale once the match has moved on
+
+
+class Table:
+    """One match with its seats: people on the first seats, bots on the rest, and the seat on screen."""
+
+    def __init__(self, config: GameConfig, seed: int | str, match: Match | None = None, viewer: int = 0):
+        self.config = config
+        self.seed = seed
+        self.names = config.seat_names()
+        self.match = match or new_match(config.game, config.players, config.options, seed)
+        self.bots: dict[int, Bot] = {
+            seat: new_bot(config.game, config.level_of(seat - config.people), seed=f"{seed}/{seat}")
+            for seat in range(config.people, config.players)
+        }
+        # How many events each bot has been shown; a resumed table starts at 0, so bots re-read the game.
+        self._bot_seen = dict.fromkeys(self.bots, 0)
+        self.viewer = viewer
+
+    # --- whose turn -------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """True once the match has a result."""
+        return self.match.result() is not None
+
+    def is_person(self, seat: int) -> bool:
+        """True for a seat a person plays on this device."""
+        return seat not in self.bots
+
+    def main_actor(self) -> int | None:
+        """The seat the game is waiting for: the one whose turn it is, or the one that must answer now."""
+        acting = self.match.to_act()
+        if not acting:
+            return None
+        if len(acting) == 1:
+            return acting[0]
+        turn = self.match.view(acting[0]).get("turn")
+        return turn if turn in acting else acting[0]
+
+    def person_to_act(self) -> int | None:
+        """The person the game waits for, or ``None`` while bots play (or once it is over)."""
+        seat = self.main_actor()
+        return seat if seat is not None and self.is_person(seat) else None
+
+    def needs_curtain(self) -> bool:
+        """True when another person must take the device before the table may be shown."""
+        seat = self.person_to_act()
+        return self.config.people > 1 and seat is not None and seat != self.viewer
+
+    def pass_to(self, seat: int) -> None:
+        """Hand the screen to ``seat`` (after its player lifted the curtain)."""
+        if not self.is_person(seat):
+            raise ValueError(f"Seat {seat} is a computer player; the screen goes to people only.")
+        self.viewer = seat
+
+    # --- moves ------------------------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[Event]:
+        """Play ``action`` for the seat on screen; an illegal one raises ``IllegalAction`` and changes nothing."""
+        return self.match.act(self.viewer, action)
+
+    def legal_actions(self) -> list[Action]:
+        """What the seat on screen may do now (out-of-turn Cambio snaps included)."""
+        if self.over:
+            return []
+        return self.match.legal_actions(self.viewer)
+
+    def bot_move(self) -> BotMove | None:
+        """The move of the first bot that wants to act now (seat order, like the arena), or ``None``."""
+        if self.over:
+            return None
+        main = self.main_actor()
+        for seat in self.match.to_act():
+            if seat not in self.bots:
+                continue
+            new_events = self.match.events(seat, since=self._bot_seen[seat])
+            self._bot_seen[seat] = self.match.event_count
+            action = self.bots[seat].choose(self.match.view(seat), new_events)
+            if action is not None:
+                return BotMove(seat, action, seat == main, self.match.step)
+        return None
+
+    def play_bot_move(self, move: BotMove) -> list[Event] | None:
+        """Apply a bot's move if the match has not moved on since it was chosen; return the viewer's events."""
+        if move.step != self.match.step:
+            return None
+        since = self.match.event_count
+        self.match.act(move.seat, move.action)
+        return self.match.events(self.viewer, since=since)
+
+    def reaction_delay_ms(self, seat: int) -> int | None:
+        """How long the bot at ``seat`` takes to react out of turn, if its game has such a thing."""
+        delay = getattr(self.bots.get(seat), "reaction_delay_ms", None)
+        return delay() if delay else None
+
+    # --- save and resume --------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The whole table as JSON text: the config, the seed, the match's action log and the seat on screen."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "config": self.config.to_json(),
+                "seed": self.seed,
+                "match": self.match.to_json(),
+                "viewer": self.viewer,
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Table:
+        """Resume a table saved by :meth:`to_json`; anything damaged or from another version raises ``ValueError``."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise ValueError("The saved game is not valid JSON.") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("The saved game comes from another version of Face Down.")
+        config = GameConfig.from_json(data.get("config"))
+        match = Match.from_json(data.get("match"))
+        if (match.game, match.players, match.seed) != (config.game, config.players, data.get("seed")):
+            raise ValueError("The saved game does not match its own settings.")
+        viewer = data.get("viewer")
+        if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < config.people:
+            raise ValueError("The saved game names a seat that no person plays.")
+        return cls(config, data["seed"], match=match, viewer=viewer)

@@ -1,0 +1,51 @@
+"""Playing through the UI alone: open a game from its URL, click legal spots and buttons until it ends."""
+
+from __future__ import annotations
+
+import random
+from urllib.parse import urlencode
+
+READY = "html[data-ready='true']"
+OVER = "html[data-over='true']"
+# Things a player can press to move the game on: legal spots, action buttons, and a spot's menu.
+CHOICES = "#table [data-legal], #table [data-action]"
+
+
+def open_game(page, site_url: str, timeout: float = 60_000, **params) -> None:
+    """Load the app with these URL parameters and wait until it is interactive."""
+    query = urlencode({"speed": "instant", **params})
+    page.goto(f"{site_url}?{query}")
+    page.wait_for_selector(READY, state="attached", timeout=timeout)
+
+
+def step(page, rng: random.Random) -> bool:
+    """Make one move the way a player would (lift a curtain, or press a random choice); False if none."""
+    curtain = page.locator("#curtain:not([hidden]) button")
+    if curtain.count():
+        curtain.click()
+        return True
+    choices = page.locator(CHOICES)
+    count = choices.count()
+    if not count:
+        return False
+    choices.nth(rng.randrange(count)).click()
+    return True
+
+
+def play_to_end(page, seed: int = 0, max_moves: int = 3000) -> int:
+    """Play random legal moves until the result screen shows; returns the number of moves made."""
+    rng = random.Random(seed)
+    moves = 0
+    while not page.locator(OVER).count():
+        assert moves < max_moves, "the game did not end"
+        if step(page, rng):
+            moves += 1
+        else:
+            # Bots are moving (or a look is up): wait for something to press or for the end.
+            page.wait_for_function(
+                f"document.querySelector({CHOICES!r}) || document.querySelector({OVER!r})"
+                " || !document.querySelector('#curtain').hidden",
+                timeout=20_000,
+            )
+    page.locator(".result").wait_for()
+    return moves

@@ -1,0 +1,21 @@
+"""The default game starts by itself; the page paints before Python is ready."""
+
+from __future__ import annotations
+
+from .driver import READY, open_game, play_to_end
+
+
+def test_default_is_solo_concentration_against_a_medium_bot(page, site_url):
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    names = page.locator(".players .player").all_inner_texts()
+    assert len(names) == 2 and "Medium" in names[1]
+    assert page.locator("#table [data-pos]").count() == 24  # 12 pairs, 4 x 6
+
+
+def test_concentration_played_to_the_result_screen(page, site_url, artifacts):
+    open_game(page, site_url, game="concentration", pairs="8", look="0")
+    page.screenshot(path=str(artifacts / "concentration.png"))
+    moves = play_to_end(page, seed=1)
+    assert moves >= 8
+    assert page.locator(".result h2").inner_text()

@@ -1,0 +1,94 @@
+"""Build the publishable site in place: copy the runtime into static/vendor/ and pack the engine.
+
+    python tools/build_site.py          # what `make site` runs
+
+After it, the repo root is the site: any static server can serve it. What it writes (all git-ignored):
+
+- ``static/vendor/pyodide/``: the Pyodide core from npm (interpreter, wasm, stdlib, lock file);
+- ``static/vendor/pyscript/``: PyScript's ``dist/`` from npm, without source maps and the editor/terminal
+  chunks we never load;
+- ``static/vendor/game.zip``: the ``game`` package, which ``pyscript.toml`` unpacks into ``./game/``. One
+  zip is one request instead of one per module;
+- ``static/vendor/manifest.json``: every file the app needs, with its size. The loading screen sums the
+  sizes for its progress bar, and the service worker precaches the list (PyScript's chunk names are hashed,
+  so the list must come from the files themselves).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENDOR = ROOT / "static" / "vendor"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# PyScript chunks this site never loads: the code editor and terminal libraries, MicroPython. (The
+# py-editor, py-terminal and py-game plugin stubs are imported at start-up, so they stay.)
+PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-")
+
+# The files of the site itself, besides the vendored runtime, that a visit needs.
+APP_FILES = ("index.html", "pyscript.toml", "game/web/main.py")
+APP_DIRS = ("static/css", "static/js", "static/rules", "static/icons")
+
+
+def copy_runtime() -> None:
+    """Copy Pyodide and PyScript from node_modules into static/vendor/."""
+    pyodide_src = NODE_MODULES / "pyodide"
+    pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
+    if not pyodide_src.is_dir() or not pyscript_src.is_dir():
+        sys.exit("node_modules has no pyodide or @pyscript/core: run `npm ci` first (make site does).")
+    for name in ("pyodide", "pyscript"):
+        shutil.rmtree(VENDOR / name, ignore_errors=True)
+        (VENDOR / name).mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_src / name, VENDOR / "pyodide" / name)
+    for path in sorted(pyscript_src.iterdir()):
+        if path.suffix == ".map" or path.name.startswith(PYSCRIPT_SKIP):
+            continue
+        shutil.copy2(path, VENDOR / "pyscript" / path.name)
+
+
+def pack_engine() -> None:
+    """Zip the ``game`` package (sources only) into static/vendor/game.zip."""
+    target = VENDOR / "game.zip"
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted((ROOT / "game").rglob("*.py")):
+            # Fixed timestamps keep the zip byte-identical across builds of the same sources.
+            info = zipfile.ZipInfo(str(path.relative_to(ROOT / "game")), date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+
+
+def site_files() -> list[Path]:
+    """Every file a visit needs: the app's own files and the vendored runtime, sorted."""
+    files = [ROOT / name for name in APP_FILES]
+    for folder in APP_DIRS:
+        files += [path for path in (ROOT / folder).rglob("*") if path.is_file()]
+    files += [path for path in VENDOR.rglob("*") if path.is_file() and path.name != "manifest.json"]
+    return sorted(set(files))
+
+
+def write_manifest() -> None:
+    """Write static/vendor/manifest.json: each site file's URL (relative to the root) and byte size."""
+    files = [{"url": path.relative_to(ROOT).as_posix(), "bytes": path.stat().st_size} for path in site_files()]
+    runtime = sum(entry["bytes"] for entry in files if entry["url"].startswith("static/vendor/"))
+    manifest = {"files": files, "runtime_bytes": runtime}
+    (VENDOR / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+
+
+def main() -> None:
+    """Build everything, then say where it is."""
+    copy_runtime()
+    pack_engine()
+    write_manifest()
+    total = sum(path.stat().st_size for path in site_files())
+    print(f"site built: {len(site_files())} files, {total / 1e6:.1f} MB; serve {ROOT}")
+
+
+if __name__ == "__main__":
+    main()
