@@ -45,6 +45,10 @@ class App:
         self.seen_events = 0
         self.reveal_timer = None
         self.bot_timer = None
+        self.clock_key: str | None = None  # which timed choice the clock is running for
+        self.clock_timer = None
+        self.clock_left = 0
+        self.clock_proxy = create_proxy(self._tick)
         self.root = document.documentElement
 
     # --- start-up ---------------------------------------------------------------------------------
@@ -99,16 +103,16 @@ class App:
 
     def resume(self, table: Table) -> None:
         """Show a table restored from the save, exactly where it was."""
-        self._show_table(table)
-        self._log("Your game was restored where you left it.")
+        self._show_table(table, "Your game was restored where you left it.")
 
-    def _show_table(self, table: Table) -> None:
+    def _show_table(self, table: Table, note: str = "") -> None:
         self._cancel_timers()
         self.table = table
         self.presenter = presenter_for(table.config.game)
-        self.reveals, self.shown, self.log_lines = {}, {}, []
+        self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
         self.seen_events = table.match.event_count
         self.root.removeAttribute("data-over")
+        self.root.removeAttribute("data-result")
         document.getElementById("game").hidden = False
         document.getElementById("new-game").open = False
         self.refresh()
@@ -214,6 +218,8 @@ class App:
         result = document.getElementById("result")
         if table.over:
             result.innerHTML = render_result(self.presenter, view, table.names)
+            # The embed's script reads the result from here to tell the parent page (static/js/embed.js).
+            self.root.dataset.result = json.dumps({"game": table.config.game, "names": table.names, **view["result"]})
             self.root.dataset.over = "true"
         else:
             result.innerHTML = ""
@@ -221,6 +227,7 @@ class App:
             again = document.querySelector(f'#table [data-pos="{focused}"]')
             if again:
                 again.focus()
+        self._update_clock(view)
         self._schedule_bot()
 
     def _prompt(self, view: dict) -> str:
@@ -281,7 +288,45 @@ class App:
             window.clearTimeout(self.reveal_timer)
             self.reveal_timer = None
 
+    def _update_clock(self, view: dict) -> None:
+        """Start, keep or stop the countdown of a timed choice (Jokin' Around's rearranging)."""
+        acting = self.table.viewer in self.table.match.to_act() and not self.table.over
+        deadline = self.presenter.deadline(view) if acting else None
+        # The same timed choice keeps its clock across the moves made within it.
+        key = json.dumps([view.get("turn"), view.get("phase"), deadline[1]]) if deadline else None
+        if key == self.clock_key:
+            return
+        self._stop_clock()
+        if deadline is None:
+            return
+        self.clock_key, self.clock_left = key, deadline[0]
+        self._show_clock()
+        self.clock_timer = window.setInterval(self.clock_proxy, 1000)
+
+    def _tick(self, *_) -> None:
+        self.clock_left -= 1
+        if self.clock_left > 0:
+            self._show_clock()
+            return
+        action = self.presenter.deadline(self.table.match.view(self.table.viewer))
+        self._stop_clock()
+        if action is not None and action[1] in self.table.legal_actions():
+            self._log("Time is up.")
+            self.play(action[1])
+
+    def _show_clock(self) -> None:
+        clock = document.getElementById("clock")
+        clock.hidden = False
+        clock.textContent = f"{self.clock_left} s left"
+
+    def _stop_clock(self) -> None:
+        if self.clock_timer is not None:
+            window.clearInterval(self.clock_timer)
+        self.clock_timer, self.clock_key = None, None
+        document.getElementById("clock").hidden = True
+
     def _cancel_timers(self) -> None:
+        self._stop_clock()
         self._clear_reveals()
         if self.bot_timer is not None:
             window.clearTimeout(self.bot_timer)

@@ -93,6 +93,10 @@ class Presenter:
         """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""
         return ""
 
+    def deadline(self, view: dict) -> tuple[int, dict] | None:
+        """A time limit on the choice in ``view``: (seconds, the action played for the seat when time runs out)."""
+        return None
+
     def result_lines(self, view: dict, names: list[str]) -> list[str]:
         """The result screen's lines under the winner, one per seat by default."""
         result = view.get("result") or {}
@@ -115,7 +119,16 @@ def face_words(spot: Spot) -> str:
         return "empty"
     if spot.face == FACE_DOWN:
         return "face down"
+    if isinstance(spot.face, dict):
+        return coin_words(spot.face)
     return card_name(spot.face) if isinstance(spot.face, str) else str(spot.face)
+
+
+def coin_words(face: dict) -> str:
+    """A piecepack coin's up face in words (only that face: the view never says which coin it is)."""
+    if face.get("face") == "suit":
+        return f"coin showing {face['suit']}"
+    return f"coin showing value {face.get('value')}"
 
 
 def grid_label(index: int, columns: int) -> str:

@@ -129,8 +129,12 @@ def _area(
     for spot in area.spots:
         shown = reveals.get(spot.place, spot.face)
         faces[spot.place] = shown
-        # A card that was face down (or absent) on the last frame and shows a face now has just turned up.
-        fresh = shown not in (None, FACE_DOWN) and shown_before.get(spot.place, FACE_DOWN) in (None, FACE_DOWN)
+        # A card that was face down (or absent) on the last frame and shows a face now has just turned up;
+        # a coin that shows another face than on the last frame was turned over.
+        before = shown_before.get(spot.place, FACE_DOWN)
+        fresh = shown not in (None, FACE_DOWN) and (
+            before in (None, FACE_DOWN) or (spot.kind == "coin" and before != shown)
+        )
         spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh))
     classes = f"area area-{escape(area.key)}" + (" active" if area.active else "")
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""

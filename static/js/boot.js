@@ -24,7 +24,8 @@
   const realFetch = window.fetch.bind(window);
   window.fetch = async (input, init) => {
     const response = await realFetch(input, init);
-    const url = new URL(typeof input === "string" ? input : input.url, location.href).href;
+    // Pyodide passes URL objects, PyScript strings, others Request objects.
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
     if (!response.body || counted.has(url) || !url.includes("/static/vendor/")) return response;
     counted.add(url);
     const counter = new TransformStream({

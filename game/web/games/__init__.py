@@ -1,13 +1,18 @@
-"""One presenter per game: how its table, events and choices are shown (see :mod:`game.web.presenter`)."""
+"""One presenter per game, in a module named after the game id (``deluxe-memory`` → ``deluxe_memory.py``).
+
+Each module defines ``PRESENTER``, an instance of its :class:`~game.web.presenter.Presenter`
+subclass. Modules are imported on first use, so a page only loads the game it shows.
+"""
 
 from __future__ import annotations
 
-from ..presenter import Presenter
-from .concentration import ConcentrationPresenter
+from importlib import import_module
 
-PRESENTERS: dict[str, Presenter] = {presenter.game: presenter for presenter in (ConcentrationPresenter(),)}
+from ..presenter import Presenter
 
 
 def presenter_for(game: str) -> Presenter:
-    """The presenter of ``game``; a game without one is a programming error."""
-    return PRESENTERS[game]
+    """The presenter of ``game`` (a game id from the registry)."""
+    presenter = import_module(f"{__name__}.{game.replace('-', '_')}").PRESENTER
+    assert presenter.game == game, f"{game}'s module presents {presenter.game!r}"
+    return presenter

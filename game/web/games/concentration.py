@@ -46,3 +46,6 @@ class ConcentrationPresenter(Presenter):
         if len(names) == 1:
             return [f"Cleared in {view['turns']} turns."]
         return [f"{name}: {pairs} pairs" for name, pairs in zip(names, view["pairs"], strict=True)]
+
+
+PRESENTER = ConcentrationPresenter()

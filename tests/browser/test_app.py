@@ -1,0 +1,133 @@
+"""The page around the games: links, the picker, resume, the curtain, private looks and keyboard play."""
+
+from __future__ import annotations
+
+import random
+
+from .driver import OVER, READY, open_game, play_to_end
+
+SAVE = "face-down/main/game"
+
+
+def faces(page) -> list[str]:
+    """Every table position's label, in order: what the seat on screen may know of the table."""
+    return page.locator("#table [data-pos]").evaluate_all("nodes => nodes.map(n => n.getAttribute('aria-label'))")
+
+
+def test_a_bad_link_shows_a_message_and_the_picker(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="9")
+    message = page.locator("#message")
+    assert message.is_visible() and "pairs" in message.inner_text()
+    assert page.locator("#new-game").get_attribute("open") is not None
+    assert page.locator("#table [data-pos]").count() == 0
+
+
+def test_an_unknown_game_in_the_link_is_named(page, site_url):
+    open_game(page, site_url, game="poker")
+    assert "no game called 'poker'" in page.locator("#message").inner_text()
+
+
+def test_a_reload_mid_game_resumes_it_exactly(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8", look="0", seed="11")
+    rng = random.Random(2)
+    for _ in range(6):
+        page.wait_for_selector("#table [data-legal]")
+        legal = page.locator("#table [data-legal]")
+        legal.nth(rng.randrange(legal.count())).click()
+    page.wait_for_selector("#table [data-legal]")  # the bot has finished its turn, if it had one
+    saved = page.evaluate(f"localStorage.getItem({SAVE!r})")
+    before = faces(page), page.locator("#players").inner_text()
+    page.reload()
+    page.wait_for_selector(READY, state="attached")
+    assert (faces(page), page.locator("#players").inner_text()) == before
+    assert page.evaluate(f"localStorage.getItem({SAVE!r})") == saved
+    assert "restored" in page.locator("#log").inner_text()
+
+
+def test_a_corrupt_save_is_discarded_with_a_message(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8")
+    page.evaluate(f"localStorage.setItem({SAVE!r}, '{{\"format\": 1, \"config\": 7')")
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached")
+    assert "could not be restored" in page.locator("#message").inner_text()
+    assert page.locator("#table [data-pos]").count() == 24  # the default game started instead
+
+
+def test_choices_made_while_loading_are_kept(page, site_url):
+    held = []  # the interpreter's download, held back so that the picker is used while Python loads
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site_url)
+    page.select_option("#picker select[name=game]", "matches")
+    page.select_option('#picker fieldset[data-game="matches"] select[name=players]', "3")
+    page.select_option('#picker fieldset[data-game="matches"] select[name=bots]', "2")
+    page.click("#picker button[type=submit]")
+    assert "as soon as the engine is ready" in page.locator(".picker-status").inner_text()
+    while not held:
+        page.wait_for_timeout(50)
+    assert page.locator("html[data-ready='true']").count() == 0
+    held[0].continue_()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.locator(".board-matches").count() == 1
+    assert page.locator(".players .player").count() == 3
+    assert "game=matches" in page.url
+
+
+def test_the_progress_bar_counts_real_bytes(page, site_url):
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    value = page.locator("#boot-progress").evaluate("bar => bar.value")
+    assert value > 0.9, value
+    assert "MB" in page.locator("#boot-percent").inner_text()
+
+
+def test_a_mismatch_stays_up_for_the_look_time_or_until_done(page, site_url):
+    # Concentration 8 pairs, seed 4: the first two cells are not a pair (checked by the assert below).
+    open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", seed="4", look="30")
+    page.click('[data-pos="cell-0"]')
+    page.click('[data-pos="cell-1"]')
+    shown = [label for label in faces(page) if "shown for a moment" in label]
+    assert len(shown) == 2, faces(page)
+    page.click('[data-command="done-looking"]')
+    assert faces(page)[0] == "row 1, column 1, face down, you may choose it"
+    assert not [label for label in faces(page) if "shown for a moment" in label]
+
+
+def test_pass_and_play_draws_the_curtain_between_people(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8", bots="0", names="Ana,Ben", seed="4", look="0")
+    page.click('[data-pos="cell-0"]')
+    page.click('[data-pos="cell-1"]')  # no pair: Ben's turn
+    curtain = page.locator("#curtain")
+    assert curtain.is_visible() and curtain.inner_text().startswith("Pass the device to Ben.")
+    assert page.locator("#table").inner_html() == ""
+    page.click('[data-command="lift-curtain"]')
+    assert page.locator("#prompt").inner_text().startswith("Ben: ")
+
+
+def test_keyboard_only_play_reaches_the_result(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8", look="0", seed="3")
+    keys = 0
+    while not page.locator(OVER).count():
+        assert keys < 3000, "keyboard play did not finish"
+        page.wait_for_function(
+            "document.querySelector('#table [data-legal]') || document.documentElement.dataset.over"
+        )
+        focused_legal = page.evaluate("document.activeElement.matches('#table [data-legal]')")
+        if focused_legal:
+            page.keyboard.press("Enter" if keys % 2 else " ")
+        else:
+            before = page.evaluate("document.activeElement.dataset.pos || ''")
+            page.keyboard.press("ArrowRight")
+            if page.evaluate("document.activeElement.dataset.pos || ''") == before:
+                page.keyboard.press("ArrowDown")
+                for _ in range(8):
+                    page.keyboard.press("ArrowLeft")
+        keys += 1
+    assert page.locator(".result h2").is_visible()
+
+
+def test_play_again_deals_a_new_game(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8", look="0")
+    play_to_end(page, seed=5)
+    page.click('[data-command="again"]')
+    page.wait_for_selector("#table [data-legal]")
+    assert page.locator(OVER).count() == 0

@@ -1,0 +1,29 @@
+"""Page settings from the URL or the settings panel."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.web import settings
+
+
+def test_defaults_are_a_two_second_look_and_a_normal_pace():
+    page = settings.from_params({})
+    assert (page.look_ms, page.speed, page.suits, page.save) == (2000, "normal", "two", "main")
+    assert page.bot_delay_ms > 0
+
+
+def test_parameters_override_a_base_and_round_trip_through_storage():
+    base = settings.from_params({"look": "3", "speed": "fast"})
+    page = settings.from_params({"suits": "four", "save": "blog-1"}, base)
+    assert (page.look_ms, page.speed, page.suits, page.save) == (3000, "fast", "four", "blog-1")
+    stored = settings.from_params(page.to_json())
+    assert (stored.look_ms, stored.speed, stored.suits) == (3000, "fast", "four")
+
+
+@pytest.mark.parametrize(
+    "params", [{"look": "-1"}, {"look": "soon"}, {"look": "31"}, {"speed": "warp"}, {"suits": "six"}, {"save": "a b"}]
+)
+def test_bad_settings_are_refused(params):
+    with pytest.raises(ValueError):
+        settings.from_params(params)
