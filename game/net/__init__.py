@@ -1,0 +1,80 @@
+"""Rooms: the host-authoritative protocol between browsers, in pure Python with no transport.
+
+    from game.net import Host, Client
+    host = Host("cambio", players=3, host_peer="me", grace_ms=30_000, absent_bot="medium", on_save=store)
+    out = host.peer_joined("peer-a")                      # -> [Outgoing(peer, text), ...]: send each
+    out = host.receive("peer-a", text, now_ms)            # every message from a peer goes here
+    out = host.peer_left("peer-a", now_ms)
+    host.configure("cambio", 4, {"final_lap": True})      # the host's own controls, in the lobby;
+    host.assign(1, "peer-a"); host.add_bot(2, "hard")     # they raise ValueError with a sentence
+    host.clear(3); host.start(); host.deal()              # deal(): stop waiting for missing nonces
+    host.bot_seats_to_act(now_ms); host.bot_step(now_ms)  # the UI paces the bots
+    Host.load(saved_text, now_ms, on_save=store)          # resume after the host's page reloads
+
+    client = Client()                                     # Client(contributes=False) for the host's own
+    replies = client.receive(text)                        # send each reply to the host
+    text = client.act(action)                             # also hello, sit, stand, reclaim, sync
+    client.view, client.events, client.lobby, client.secret, client.errors, client.verdict
+
+The transport (WebRTC, BroadcastChannel, links) only moves text between peer ids; the caller gives
+the time in milliseconds. The host's own player is a local peer like any other (a ``Client`` whose
+texts go straight to ``host.receive``), named by ``host_peer`` so that it adds no shuffle nonce.
+
+**Messages.** Each is a JSON object ``{"v": 1, "type": ..., fields}``, at most 64 KB, with exactly the
+fields below (``messages.py`` holds the schemas). Seats are numbered from 0; hex values are 32 bytes
+as 64 lowercase hex digits.
+
+Client to host:
+
+============  =======================  ================================================================
+type          fields                   meaning
+============  =======================  ================================================================
+hello         name                     this peer's display name (1–40 printable characters)
+sit           seat                     take an open seat (lobby only); the host answers ``seated``
+stand                                  leave your seat (lobby only)
+reclaim       seat                     ask for your seat back after a reconnect; answered ``challenge``
+prove         seat, proof              HMAC-SHA256(key=secret, msg=nonce) as hex (``seats.prove``)
+contribute    nonce                    your random part of the shuffle, when asked with ``commit``
+act           state, action            play ``action``; ``state`` is the ``step`` of your last update
+sync                                   send me the lobby and my whole view and events again
+============  =======================  ================================================================
+
+Host to client:
+
+============  ===============================  ========================================================
+type          fields                           meaning
+============  ===============================  ========================================================
+lobby         phase, game, players, options,   the room; ``phase`` is lobby, shuffle, playing or over;
+              seats, you                       ``seats[i]``: seat, kind (open, player, bot), name,
+                                               level, connected, bot_playing; ``you``: your seat
+seated        seat, secret                     you hold ``seat``; keep ``secret`` to reclaim it later
+challenge     seat, nonce                      prove you hold ``seat``'s secret
+commit        commitment                       SHA-256 of the host's secret; answer with ``contribute``
+start         commitment, nonces               the deal: the seed is derived from these (shuffle.py)
+update        seat, step, since, events, view  your seat's events from index ``since`` and your view
+                                               (null while more parts follow); ``step`` is the state id
+reveal        secret, since, log, total        after the game: the secret and the action log (in parts)
+error         code, message, step              your last message was refused; nothing changed
+============  ===============================  ========================================================
+
+Error codes: ``rate``, ``too_big``, ``malformed``, ``version``, ``unknown_type``, ``schema`` (the message),
+``phase``, ``seat``, ``proof``, ``shuffle``, ``duplicate`` (the room), ``stale``, ``too_late``, ``illegal`` (the move).
+
+**Rules the host keeps.** A peer's seat is the one its connection claimed or reclaimed, never a number
+in a message. An ``act`` quoting any state id but the current one is stale, except a Cambio snap: snaps
+race, so they are taken in arrival order while the snap window their sender saw is still open; a snap
+after that window closed (the first right snap closes it) is ``too_late``. A refused message gets one
+``error`` to its sender only and changes nothing. Every peer receives only its own seat's events and
+view (a spectator's if it has no seat). The host calls ``on_save`` with :meth:`Host.save` after every
+change. After ``grace_ms`` a bot of level ``absent_bot`` may play an absent player's seat until the
+player reclaims it.
+"""
+
+from __future__ import annotations
+
+from .client import Client
+from .host import Host
+from .messages import MAX_MESSAGE_BYTES, PROTOCOL, Outgoing, ProtocolError
+from .shuffle import Verdict
+
+__all__ = ["MAX_MESSAGE_BYTES", "PROTOCOL", "Client", "Host", "Outgoing", "ProtocolError", "Verdict"]

@@ -1,0 +1,469 @@
+"""The host: the one authority of a room. It runs the match; peers only ever send it requests.
+
+The host is a plain object with no transport and no clock: the caller hands it each message with the
+peer it came from and the time, and sends the :class:`~game.net.messages.Outgoing` list it returns.
+A peer's seat is the one bound to its connection, never a number inside a message. Anything refused
+is answered with one ``error`` to that peer alone and changes nothing; a peer is told only what its
+seat may see (``match.events(seat)`` and ``match.view(seat)``, the spectator's for a peer with no seat).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..bots import LEVELS
+from ..core import IllegalAction
+from ..match import Match, new_match
+from .entropy import Entropy, system_entropy, token
+from .lobby import OPEN, PLAYER, Lobby
+from .messages import (
+    CLIENT_MESSAGES,
+    ENVELOPE_BYTES,
+    MAX_MESSAGE_BYTES,
+    Outgoing,
+    ProtocolError,
+    decode,
+    encode,
+    slices,
+)
+from .ratelimit import TokenBucket
+from .roomsave import load_room, save_room
+from .seatbots import SeatBots
+from .seats import proof_is_valid
+from .shuffle import Shuffle
+from .snaps import SnapWindow
+
+GRACE_MS = 30_000
+ABSENT_BOT = "medium"
+
+
+@dataclass
+class Connection:
+    """What the host keeps about one live connection."""
+
+    bucket: TokenBucket
+    name: str | None = None
+    sent: int = 0  # how many events of its seat's stream it has been sent
+    sent_seat: int | None = None  # whose stream that was (a change of seat means a full resend)
+    challenge: tuple[int, str] | None = None  # (seat, nonce) it must answer to reclaim that seat
+
+
+@dataclass
+class Settings:
+    """The room's settings that are not the game's: kept in the save."""
+
+    host_peer: str | None = None  # the host's own player, which adds no shuffle nonce (see shuffle.py)
+    grace_ms: int = GRACE_MS  # how long an absent player's seat waits before a bot may play it
+    absent_bot: str | None = ABSENT_BOT  # the level of that bot; None: the seat just waits
+
+    def check(self) -> None:
+        """Raise ``ValueError`` for a setting out of range."""
+        if self.host_peer is not None and not isinstance(self.host_peer, str):
+            raise ValueError(f"The host's peer id must be text; got {self.host_peer!r}.")
+        if not isinstance(self.grace_ms, int) or isinstance(self.grace_ms, bool) or self.grace_ms < 0:
+            raise ValueError(f"The grace period must be a whole number of milliseconds; got {self.grace_ms!r}.")
+        if self.absent_bot is not None and self.absent_bot not in LEVELS:
+            raise ValueError(f"Unknown bot level {self.absent_bot!r}; the levels are: {', '.join(LEVELS)}.")
+
+
+class Host:
+    """A room's host: lobby, fair shuffle, the match, bots, reconnects and saves."""
+
+    def __init__(
+        self,
+        game: str = "concentration",
+        players: int = 2,
+        options: dict | None = None,
+        *,
+        host_peer: str | None = None,
+        grace_ms: int = GRACE_MS,
+        absent_bot: str | None = ABSENT_BOT,
+        entropy: Entropy = system_entropy,
+        on_save: Callable[[str], None] | None = None,
+    ):
+        self.settings = Settings(host_peer, grace_ms, absent_bot)
+        self.settings.check()
+        self.lobby = Lobby(game, players, options)
+        self.phase = "lobby"
+        self.match: Match | None = None
+        self.shuffle: Shuffle | None = None
+        self.snaps = SnapWindow()
+        self._entropy = entropy
+        self._on_save = on_save
+        self._peers: dict[str, Connection] = {}
+        self.bots = SeatBots(entropy, grace_ms, absent_bot)
+
+    # ---------------------------------------------------------------------------------- connections
+
+    def peer_joined(self, peer: str) -> list[Outgoing]:
+        """A connection opened: it gets the lobby and, if a game is on, the spectator's view of it."""
+        if peer not in self._peers:
+            self._peers[peer] = Connection(TokenBucket())
+        return self._welcome(peer)
+
+    def peer_left(self, peer: str, now_ms: int) -> list[Outgoing]:
+        """A connection closed: its seat waits for its player, and the others see it as away."""
+        if self._peers.pop(peer, None) is None:
+            return []
+        seat = self.lobby.seat_of(peer)
+        if seat is None:
+            return []
+        self.lobby.seats[seat].peer = None
+        self.lobby.seats[seat].left_at = now_ms
+        return self._lobby_to_all() + self._maybe_deal()
+
+    def connected(self) -> list[str]:
+        """The live connections' peer ids."""
+        return list(self._peers)
+
+    # --------------------------------------------------------------------------------- the messages
+
+    def receive(self, peer: str, raw: object, now_ms: int) -> list[Outgoing]:
+        """Handle one message from ``peer`` at time ``now_ms``; return what to send to whom.
+
+        A refusal is exactly one ``error`` to ``peer``, and the room is as it was before.
+        """
+        welcome = [] if peer in self._peers else self.peer_joined(peer)
+        connection = self._peers[peer]
+        if not connection.bucket.take(now_ms):
+            return [*welcome, self._error(peer, "rate", "Too many messages at once; slow down.")]
+        try:
+            message = decode(raw, CLIENT_MESSAGES)
+            handler = getattr(self, "_on_" + message["type"])  # the type is one of CLIENT_MESSAGES
+            return welcome + handler(peer, message)
+        except ProtocolError as error:
+            return [*welcome, self._error(peer, error.code, str(error))]
+
+    def _on_hello(self, peer: str, message: dict) -> list[Outgoing]:
+        self._peers[peer].name = message["name"]
+        seat = self.lobby.seat_of(peer)
+        if seat is None:
+            return []
+        self.lobby.seats[seat].name = message["name"]
+        self._saved()
+        return self._lobby_to_all()
+
+    def _on_sit(self, peer: str, message: dict) -> list[Outgoing]:
+        self._require_phase("lobby", "Seats are taken before the game starts; to return to yours, reclaim it.")
+        seat = self._seat_number(message["seat"])
+        if self.lobby.seats[seat].kind != OPEN:
+            raise ProtocolError("seat", f"Seat {seat} is taken.")
+        held = self.lobby.seat_of(peer)
+        if held is not None:
+            raise ProtocolError("seat", f"You already sit at seat {held}; stand up first.")
+        return self._bind(seat, peer)
+
+    def _on_stand(self, peer: str, message: dict) -> list[Outgoing]:
+        self._require_phase("lobby", "You cannot leave your seat once the game has started.")
+        seat = self._own_seat(peer)
+        self.lobby.open_seat(seat)
+        self._saved()
+        return self._lobby_to_all()
+
+    def _on_reclaim(self, peer: str, message: dict) -> list[Outgoing]:
+        seat = self._seat_number(message["seat"])
+        if self.lobby.seats[seat].kind != PLAYER:
+            raise ProtocolError("seat", f"Seat {seat} has no player to reclaim.")
+        held = self.lobby.seat_of(peer)
+        if held is not None and held != seat:
+            raise ProtocolError("seat", f"You already sit at seat {held}.")
+        nonce = token(self._entropy)
+        self._peers[peer].challenge = (seat, nonce)
+        return [Outgoing(peer, encode("challenge", seat=seat, nonce=nonce))]
+
+    def _on_prove(self, peer: str, message: dict) -> list[Outgoing]:
+        seat = self._seat_number(message["seat"])
+        challenge, self._peers[peer].challenge = self._peers[peer].challenge, None  # one answer per nonce
+        if challenge is None or challenge[0] != seat:
+            raise ProtocolError("proof", f"Ask to reclaim seat {seat} first; then answer its challenge.")
+        held = self.lobby.seat_of(peer)
+        if held is not None and held != seat:
+            raise ProtocolError("seat", f"You already sit at seat {held}.")
+        secret = self.lobby.seats[seat].secret
+        if self.lobby.seats[seat].kind != PLAYER or not proof_is_valid(secret, challenge[1], message["proof"]):
+            raise ProtocolError("proof", f"That answer does not prove you hold seat {seat}.")
+        previous = self.lobby.seats[seat].peer
+        self.lobby.seats[seat].peer = peer
+        self.lobby.seats[seat].left_at = None
+        self.bots.dismiss(seat)  # the player is back
+        outgoing = self._lobby_to_all() + self._updates(peer, full=True) + self._commit_request(peer)
+        if previous is not None and previous != peer and previous in self._peers:
+            outgoing += self._updates(previous, full=True)
+        return outgoing
+
+    def _on_contribute(self, peer: str, message: dict) -> list[Outgoing]:
+        self._require_phase("shuffle", "Nonces are collected only while the cards are being shuffled.")
+        seat = self._own_seat(peer)
+        if peer == self.settings.host_peer:
+            raise ProtocolError("shuffle", "The host's own seat adds no nonce: its part is the secret.")
+        if seat in self.shuffle.nonces:
+            raise ProtocolError("duplicate", "Your seat has already added its nonce.")
+        self.shuffle.nonces[seat] = message["nonce"]
+        self._saved()
+        return self._maybe_deal()
+
+    def _on_act(self, peer: str, message: dict) -> list[Outgoing]:
+        self._require_phase("playing", "There is no game in play to act in.")
+        seat = self._own_seat(peer)
+        state, action = message["state"], message["action"]
+        if state != self.match.step:
+            if action["type"] == "snap" and state < self.match.step:
+                # Snaps race: an older state id still counts while the window it saw is open.
+                if not self.snaps.saw_open_window(state):
+                    raise ProtocolError("too_late", "Too late: that card was already snapped, or the window closed.")
+            else:
+                raise ProtocolError(
+                    "stale", f"That move was made at state {state}; the game is now at state {self.match.step}."
+                )
+        try:
+            self.match.act(seat, action)
+        except IllegalAction as error:
+            raise ProtocolError("illegal", str(error)) from None
+        return self._after_action()
+
+    def _on_sync(self, peer: str, message: dict) -> list[Outgoing]:
+        return self._welcome(peer)
+
+    # --------------------------------------------------------------- the host's own controls (UI)
+
+    def configure(self, game: str, players: int, options: dict | None = None) -> list[Outgoing]:
+        """Choose the game, players and options, before a game or after one ends; ``ValueError`` if wrong."""
+        if self.phase not in ("lobby", "over"):
+            raise ValueError("The game can be changed only in the lobby or after a game.")
+        self.lobby.configure(game, players, options)
+        self.phase, self.match, self.shuffle, self.snaps = "lobby", None, None, SnapWindow()
+        self._saved()
+        return self._lobby_to_all()
+
+    def assign(self, seat: int, peer: str) -> list[Outgoing]:
+        """Seat the player on connection ``peer`` at ``seat`` (its earlier occupant loses it)."""
+        self._lobby_only()
+        seat = self.lobby.check_seat(seat)
+        if peer not in self._peers:
+            raise ValueError(f"There is no connection {peer!r}.")
+        held = self.lobby.seat_of(peer)
+        if held is not None and held != seat:
+            raise ValueError(f"That player already sits at seat {held}.")
+        return self._bind(seat, peer)
+
+    def add_bot(self, seat: int, level: str = ABSENT_BOT) -> list[Outgoing]:
+        """Put a bot of ``level`` at ``seat``."""
+        self._lobby_only()
+        self.lobby.seat_bot(self.lobby.check_seat(seat), level)
+        self._saved()
+        return self._lobby_to_all()
+
+    def clear(self, seat: int) -> list[Outgoing]:
+        """Empty ``seat``."""
+        self._lobby_only()
+        self.lobby.open_seat(self.lobby.check_seat(seat))
+        self._saved()
+        return self._lobby_to_all()
+
+    def start(self) -> list[Outgoing]:
+        """Begin the fair shuffle: publish the commitment and ask the seated players for their nonces.
+
+        The deal follows as soon as every connected remote player has sent one (at once if there are
+        none); :meth:`deal` deals without waiting any longer.
+        """
+        self._lobby_only()
+        if not self.lobby.ready():
+            raise ValueError("Every seat needs a player or a bot before the game starts.")
+        self.shuffle = Shuffle.new(self._entropy)
+        self.phase = "shuffle"
+        self._saved()
+        outgoing = self._lobby_to_all()
+        for peer in self._peers:
+            outgoing += self._commit_request(peer)
+        return outgoing + self._maybe_deal()
+
+    def deal(self) -> list[Outgoing]:
+        """Deal now with the nonces received so far (after a timeout, say)."""
+        if self.phase != "shuffle":
+            raise ValueError("There is no shuffle waiting to be dealt.")
+        return self._deal()
+
+    # ------------------------------------------------------------------------------------- bots
+
+    def bot_seats_to_act(self, now_ms: int) -> list[int]:
+        """The seats a bot drives that may act now (bot seats, and absent players' after the grace period).
+
+        A bot that chose not to act (an optional Cambio snap) is not listed again until the state changes.
+        """
+        if self.phase != "playing":
+            return []
+        return self.bots.seats_to_act(self.match, self.lobby.seats, now_ms)
+
+    def bot_step(self, now_ms: int, seat: int | None = None) -> list[Outgoing]:
+        """Let one bot act (the first of :meth:`bot_seats_to_act` that wants to, or just ``seat``).
+
+        Pacing is the caller's: it decides when to call. Returns the messages the move causes, or
+        nothing if no bot acted.
+        """
+        candidates = self.bot_seats_to_act(now_ms)
+        for bot_seat in candidates if seat is None else [s for s in candidates if s == seat]:
+            standing_in = self.bots.standing_in(self.lobby.seats)
+            action = self.bots.choose(self.match, bot_seat, self.lobby.seats[bot_seat])
+            if action is None:
+                continue
+            # A bot picks from the legal actions, so an IllegalAction here is a bug and should surface.
+            self.match.act(bot_seat, action)
+            outgoing = self._after_action()
+            if self.bots.standing_in(self.lobby.seats) != standing_in:
+                outgoing += self._lobby_to_all()  # the others learn that a bot now plays for an absent player
+            return outgoing
+        return []
+
+    # ------------------------------------------------------------------------------ save and load
+
+    def save(self) -> str:
+        """The room as JSON (see roomsave.py): it holds the secrets, so it stays on the host."""
+        return save_room(self)
+
+    @classmethod
+    def load(
+        cls,
+        text: str,
+        now_ms: int,
+        *,
+        entropy: Entropy = system_entropy,
+        on_save: Callable[[str], None] | None = None,
+    ) -> Host:
+        """Resume a room from :meth:`save`; every player must reclaim their seat. Damage: ``ValueError``."""
+        return load_room(cls, text, now_ms, entropy=entropy, on_save=on_save)
+
+    # ---------------------------------------------------------------------------------- internals
+
+    def _saved(self) -> None:
+        if self._on_save is not None:
+            self._on_save(self.save())
+
+    def _require_phase(self, phase: str, message: str) -> None:
+        if self.phase != phase:
+            raise ProtocolError("phase", message)
+
+    def _lobby_only(self) -> None:
+        if self.phase != "lobby":
+            raise ValueError("Seats can be changed only in the lobby.")
+
+    def _seat_number(self, seat: int) -> int:
+        if seat >= self.lobby.players:
+            raise ProtocolError("seat", f"There is no seat {seat} at this table (seats 0 to {self.lobby.players - 1}).")
+        return seat
+
+    def _own_seat(self, peer: str) -> int:
+        seat = self.lobby.seat_of(peer)
+        if seat is None:
+            raise ProtocolError("seat", "You have no seat at this table.")
+        return seat
+
+    def _bind(self, seat: int, peer: str) -> list[Outgoing]:
+        secret = token(self._entropy)
+        self.lobby.seat_player(seat, peer, self._peers[peer].name, secret)
+        self._saved()
+        return [Outgoing(peer, encode("seated", seat=seat, secret=secret)), *self._lobby_to_all()]
+
+    def _error(self, peer: str, code: str, message: str) -> Outgoing:
+        step = None if self.match is None else self.match.step
+        return Outgoing(peer, encode("error", code=code, message=message[:1000], step=step))
+
+    def _lobby_message(self, peer: str) -> Outgoing:
+        fields = self.lobby.public(self.lobby.seat_of(peer), self.bots.standing_in(self.lobby.seats))
+        return Outgoing(peer, encode("lobby", phase=self.phase, **fields))
+
+    def _lobby_to_all(self) -> list[Outgoing]:
+        return [self._lobby_message(peer) for peer in self._peers]
+
+    def _welcome(self, peer: str) -> list[Outgoing]:
+        outgoing = [self._lobby_message(peer), *self._commit_request(peer)]
+        if self.match is not None:
+            outgoing += [self._start_message(peer), *self._updates(peer, full=True)]
+        if self.phase == "over":
+            outgoing += self._reveal(peer)
+        return outgoing
+
+    def _commit_request(self, peer: str) -> list[Outgoing]:
+        """The commitment, sent as a request for a nonce to a seated remote player who owes one."""
+        seat = self.lobby.seat_of(peer)
+        if self.phase != "shuffle" or seat is None or seat in self.shuffle.nonces or peer == self.settings.host_peer:
+            return []
+        return [Outgoing(peer, encode("commit", commitment=self.shuffle.commitment))]
+
+    def _start_message(self, peer: str) -> Outgoing:
+        return Outgoing(
+            peer, encode("start", commitment=self.shuffle.commitment, nonces=self.shuffle.published_nonces())
+        )
+
+    def _updates(self, peer: str, full: bool = False) -> list[Outgoing]:
+        """The events ``peer``'s seat has not been sent yet (all of them if ``full``), then its view."""
+        if self.match is None:
+            return []
+        connection = self._peers[peer]
+        seat = self.lobby.seat_of(peer)
+        since = 0 if full or connection.sent_seat != seat else connection.sent
+        events = self.match.events(seat, since=since)
+        view = self.match.view(seat)
+        budget = MAX_MESSAGE_BYTES - ENVELOPE_BYTES - len(json.dumps(view))
+        runs = list(slices(events, budget))
+        connection.sent, connection.sent_seat = self.match.event_count, seat
+        return [
+            Outgoing(
+                peer,
+                encode(
+                    "update",
+                    seat=seat,
+                    step=self.match.step,
+                    since=since + start,
+                    events=run,
+                    view=view if number == len(runs) - 1 else None,
+                ),
+            )
+            for number, (start, run) in enumerate(runs)
+        ]
+
+    def _after_action(self) -> list[Outgoing]:
+        self.snaps.observe(self.match.step, self.match.view(None))
+        outgoing = [message for peer in self._peers for message in self._updates(peer)]
+        if self.match.result() is not None:
+            self.phase = "over"
+            outgoing += self._lobby_to_all()
+            outgoing += [message for peer in self._peers for message in self._reveal(peer)]
+        self._saved()
+        return outgoing
+
+    def _maybe_deal(self) -> list[Outgoing]:
+        if self.phase != "shuffle":
+            return []
+        waiting = [
+            seat
+            for seat, place in enumerate(self.lobby.seats)
+            if place.kind == PLAYER and place.peer is not None and place.peer != self.settings.host_peer
+        ]
+        if any(seat not in self.shuffle.nonces for seat in waiting):
+            return []
+        return self._deal()
+
+    def _deal(self) -> list[Outgoing]:
+        lobby = self.lobby
+        self.match = new_match(lobby.game, lobby.players, lobby.options, seed=self.shuffle.seed)
+        self.snaps = SnapWindow()
+        self.snaps.observe(0, self.match.view(None))
+        self.bots.reset()
+        self.phase = "playing"
+        self._saved()
+        outgoing = self._lobby_to_all()
+        for peer in self._peers:
+            outgoing += [self._start_message(peer), *self._updates(peer, full=True)]
+        return outgoing
+
+    def _reveal(self, peer: str) -> list[Outgoing]:
+        history = self.match.history
+        return [
+            Outgoing(
+                peer,
+                encode("reveal", secret=self.shuffle.secret, since=start, log=run, total=len(history)),
+            )
+            for start, run in slices(history, MAX_MESSAGE_BYTES - ENVELOPE_BYTES)
+        ]

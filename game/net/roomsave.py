@@ -1,0 +1,99 @@
+"""The host's save: everything needed to resume a room after the host's page reloads.
+
+It holds the settings, the lobby with each player's seat secret, the shuffle with its secret, the
+match (``Match.to_json``) and the open snap window. It must stay on the host. Connections are not
+saved: after a reload every player reclaims their seat with its secret.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from ..match import Match
+from .lobby import Lobby
+from .shuffle import Shuffle, derive_seed
+from .snaps import SnapWindow
+
+if TYPE_CHECKING:
+    from .host import Host
+
+SAVE_FORMAT = "face-down-room/1"
+PHASES_WITH_SHUFFLE = ("shuffle", "playing", "over")
+PHASES_WITH_MATCH = ("playing", "over")
+
+
+def save_room(host: Host) -> str:
+    """The room as JSON text."""
+    settings = host.settings
+    return json.dumps(
+        {
+            "format": SAVE_FORMAT,
+            "phase": host.phase,
+            "settings": {
+                "host_peer": settings.host_peer,
+                "grace_ms": settings.grace_ms,
+                "absent_bot": settings.absent_bot,
+            },
+            "lobby": host.lobby.to_json(),
+            "shuffle": None if host.shuffle is None else host.shuffle.to_json(),
+            "match": None if host.match is None else host.match.to_json(),
+            "snaps": host.snaps.to_json(),
+        },
+        separators=(",", ":"),
+    )
+
+
+def load_room(host_class: type[Host], text: str, now_ms: int, **arguments: object) -> Host:
+    """A host of ``host_class`` resumed from :func:`save_room`'s text; any damage raises ``ValueError``.
+
+    ``arguments`` are the host's constructor arguments that are not saved (entropy, on_save).
+    """
+    try:
+        return _load(host_class, text, now_ms, arguments)
+    except (ValueError, TypeError, KeyError) as error:
+        raise ValueError(f"This room save is damaged. {error}") from None
+
+
+def _load(host_class: type[Host], text: str, now_ms: int, arguments: dict) -> Host:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        raise ValueError("It is not valid JSON.") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError("It is not a Face Down room, or comes from another version.")
+    phase = data.get("phase")
+    if phase not in ("lobby", *PHASES_WITH_SHUFFLE):
+        raise ValueError(f"Unknown phase {phase!r}.")
+    settings = data.get("settings")
+    if not isinstance(settings, dict) or set(settings) != {"host_peer", "grace_ms", "absent_bot"}:
+        raise ValueError("Its settings are missing or wrong.")
+    host = host_class(**settings, **arguments)
+    host.lobby = Lobby.from_json(data.get("lobby"), now_ms)
+    if phase != "lobby" and not host.lobby.ready():
+        raise ValueError(f"A room in phase {phase!r} has an open seat.")
+    host.phase = phase
+    host.snaps = SnapWindow.from_json(data.get("snaps"))
+    if (data.get("shuffle") is not None) != (phase in PHASES_WITH_SHUFFLE):
+        raise ValueError(f"Its shuffle does not fit its phase {phase!r}.")
+    if data.get("shuffle") is not None:
+        host.shuffle = Shuffle.from_json(data["shuffle"])
+    if (data.get("match") is not None) != (phase in PHASES_WITH_MATCH):
+        raise ValueError(f"Its match does not fit its phase {phase!r}.")
+    if data.get("match") is not None:
+        try:
+            host.match = Match.from_json(data["match"])
+        except ValueError as error:
+            raise ValueError(f"Its match does not load ({str(error).rstrip('.')}).") from None
+        _check_match(host)
+    return host
+
+
+def _check_match(host: Host) -> None:
+    lobby, match = host.lobby, host.match
+    if (match.game, match.players, match.options) != (lobby.game, lobby.players, lobby.options):
+        raise ValueError("Its match is not the game the lobby set up.")
+    if match.seed != derive_seed(host.shuffle.secret, list(host.shuffle.nonces.values())):
+        raise ValueError("Its match was not dealt from its shuffle.")
+    if (match.result() is not None) != (host.phase == "over"):
+        raise ValueError("Its phase does not agree with whether the match is over.")

@@ -1,0 +1,134 @@
+"""The lobby: the host's controls, seats claimed by peers, secrets kept to their owners, and the start."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from game.net import Host
+from game.net.ratelimit import TokenBucket
+from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
+
+
+def lobby_of(room: Room, peer: str) -> dict:
+    """The last lobby message ``peer`` received."""
+    return next(json.loads(text) for text in reversed(room.received[peer]) if json.loads(text)["type"] == "lobby")
+
+
+def test_the_host_chooses_the_game_and_refuses_what_a_room_cannot_deal():
+    """Unknown games, wrong player counts, bad options and fixed deals are refused with a sentence."""
+    host = Host(entropy=seeded_entropy(0))
+    for game, players, options, words in [
+        ("chess", 2, None, "Unknown game"),
+        ("cambio", 1, None, "is for 2, 3, 4, 5, 6 players"),
+        ("cambio", 2, {"final_lap": "yes"}, "must be true or false"),
+        ("cambio", 2, {"colour": True}, "Unknown option"),
+        ("cambio", 2, {"deck": ["AS"] * 54}, "must stay unset"),
+        ("matches", 2, {"coins": []}, "must stay unset"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            host.configure(game, players, options)
+    assert (host.lobby.game, host.lobby.players) == ("concentration", 2), "a refused change changes nothing"
+    with pytest.raises(ValueError, match="Unknown bot level"):
+        Host(absent_bot="genius")
+    with pytest.raises(ValueError, match="grace period"):
+        Host(grace_ms=-1)
+
+
+def test_peers_sit_and_stand_and_only_the_sitter_gets_the_secret():
+    """A peer claims an open seat and alone receives its secret; everyone sees who sits where."""
+    host = Host("cambio", 3, entropy=seeded_entropy(1))
+    room = Room(host)
+    seat_everyone(room, ["a", "b"])
+    room.join("c")
+    secrets = {peer: room.clients[peer].secret for peer in ("a", "b")}
+    assert len(set(secrets.values())) == 2 and None not in secrets.values()
+    for peer, texts in room.received.items():
+        for secret_peer, secret in secrets.items():
+            assert (peer == secret_peer) == any(secret in text for text in texts), (peer, secret_peer)
+    lobby = lobby_of(room, "c")
+    assert [seat["kind"] for seat in lobby["seats"]] == ["player", "player", "open"]
+    assert lobby["seats"][0]["name"] == "Player a" and lobby["you"] is None
+    assert lobby_of(room, "b")["you"] == 1
+    room.send("b", room.clients["b"].stand())
+    assert host.lobby.seats[1].kind == "open" and lobby_of(room, "a")["seats"][1]["kind"] == "open"
+    room.send("c", room.clients["c"].sit(1))
+    assert host.lobby.seat_of("c") == 1 and room.clients["c"].secret not in (None, secrets["b"])
+
+
+def test_the_host_seats_people_and_bots_then_starts():
+    """assign, add_bot and clear shape the table; start needs every seat filled."""
+    host = Host("deluxe-memory", 3, entropy=seeded_entropy(2))
+    room = Room(host)
+    room.join("a")
+    room.join("b")
+    room.deliver(host.assign(0, "b"))
+    assert room.clients["b"].secret is not None and room.clients["b"].seat == 0
+    with pytest.raises(ValueError, match="already sits at seat 0"):
+        host.assign(1, "b")
+    with pytest.raises(ValueError, match="no connection"):
+        host.assign(1, "ghost")
+    with pytest.raises(ValueError, match="no seat 7"):
+        host.add_bot(7)
+    room.deliver(host.add_bot(1, "hard"))
+    with pytest.raises(ValueError, match="Every seat needs"):
+        host.start()
+    room.deliver(host.assign(2, "a"))
+    room.deliver(host.clear(2))
+    room.deliver(host.add_bot(2, "easy"))
+    assert [seat["kind"] for seat in lobby_of(room, "a")["seats"]] == ["player", "bot", "bot"]
+    room.deliver(host.start())
+    assert host.phase == "playing"
+    with pytest.raises(ValueError, match="only in the lobby"):
+        host.add_bot(0)
+    with pytest.raises(ValueError, match="only in the lobby or after a game"):
+        host.configure("cambio", 3)
+
+
+def test_the_hosts_own_player_adds_no_nonce_and_an_all_bot_table_deals_at_once():
+    """The host's own seat contributes through the secret; with no remote players the deal is immediate."""
+    host = Host("cambio", 2, host_peer="me", entropy=seeded_entropy(3))
+    room = Room(host)
+    seat_everyone(room, ["me"], {1: "medium"})
+    room.deliver(host.start())
+    assert host.phase == "playing" and host.shuffle.nonces == {}
+    assert not any(json.loads(text)["type"] == "commit" for text in room.received["me"])
+    assert room.clients["me"].own_nonce is None and room.clients["me"].commitment == host.shuffle.commitment
+
+
+def test_a_rematch_starts_from_the_lobby_with_the_same_seats():
+    """After a game the host may choose again; clients reset, keep their seats, and verify the new game."""
+    host = Host("concentration", 2, options={"pairs": 8}, entropy=seeded_entropy(4))
+    room = Room(host)
+    seat_everyone(room, ["a", "b"])
+    room.deliver(host.start())
+    Agents(room, {"a": "perfect", "b": "perfect"}).play()
+    first = host.match.seed
+    room.deliver(host.configure("concentration", 2, {"pairs": 12}))
+    assert host.phase == "lobby" and room.clients["a"].verdict is None and room.clients["a"].events == []
+    room.deliver(host.start())
+    assert host.match.seed != first and room.clients["a"].seat == 0
+    Agents(room, {"a": "perfect", "b": "perfect"}).play()
+    assert all(client.verdict.ok for client in room.clients.values())
+
+
+def test_connections_come_and_go():
+    """A message from a peer never announced joins it first; leaving twice is harmless."""
+    host = Host(entropy=seeded_entropy(5))
+    outgoing = host.receive("new", '{"v":1,"type":"sync"}', 0)
+    assert [json.loads(message.text)["type"] for message in outgoing] == ["lobby", "lobby"]
+    assert host.connected() == ["new"]
+    assert host.peer_left("new", 1) == [] and host.peer_left("new", 2) == []
+    assert host.connected() == []
+
+
+def test_the_token_bucket_refills_with_the_clock_it_is_given():
+    """A burst, then one message per 1/rate seconds; a clock going backwards refills nothing."""
+    bucket = TokenBucket(burst=3, per_second=2)
+    assert [bucket.take(1000) for _ in range(4)] == [True, True, True, False]
+    assert not bucket.take(1499)
+    assert bucket.take(1500) and not bucket.take(1500)
+    assert not bucket.take(0), "time going back gives no tokens"
+    assert bucket.take(2000) and not bucket.take(2000)
+    assert [bucket.take(10_000) for _ in range(4)] == [True, True, True, False], "never more than the burst"

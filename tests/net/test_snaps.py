@@ -1,0 +1,109 @@
+"""Cambio snaps race: the host takes them in arrival order, the first right snap wins, later ones are too late."""
+
+from __future__ import annotations
+
+import json
+
+from game.cards import rank
+from game.net import Host
+from game.net.messages import encode
+from game.net.snaps import SnapWindow
+from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
+
+PEERS = ["a", "b", "c"]
+
+
+def right_snaps(host: Host, seat: int) -> list[dict]:
+    """The snaps ``seat`` may make now that would be right (the card matches the graveyard top)."""
+    state = host.match._state  # the test looks at the hidden cards to set up the race; the host never does
+    top = rank(state["graveyard"][-1])
+    return [
+        action
+        for action in host.match.legal_actions(seat)
+        if action["type"] == "snap" and rank(state["hands"][action["owner"]][action["slot"]]) == top
+    ]
+
+
+def race_ready(seed: str) -> tuple[Room, int, int, int, dict]:
+    """Play until a snap window is open at the start of a turn and a seat other than the turn's has a right snap.
+
+    Returns the room, the turn seat, the seat with the right snap, a third seat, and that snap.
+    """
+    host = Host("cambio", 3, entropy=seeded_entropy(seed))
+    room = Room(host, seed)
+    seat_everyone(room, PEERS)
+    room.deliver(host.start())
+    agents = Agents(room, dict.fromkeys(PEERS, "medium"), seed)
+    for _ in range(2000):
+        view = host.match.view(None)
+        if (
+            view["snap_open"]
+            and view["phase"] == "turn"
+            and {"type": "draw", "source": "deck"} in (host.match.legal_actions(view["turn"]))
+        ):
+            turn = view["turn"]
+            for seat in range(3):
+                others = [other for other in range(3) if other not in (turn, seat)]
+                if seat != turn and right_snaps(host, seat) and host.match.legal_actions(others[0]):
+                    return room, turn, seat, others[0], right_snaps(host, seat)[0]
+        assert agents.step(), "the game got stuck"
+    raise AssertionError("no snap race came up")
+
+
+def test_first_right_snap_wins_and_the_second_is_too_late():
+    """Two snaps quoting the same state: the first (right) one is applied, the second is told "too late"."""
+    room, turn, winner, loser, snap = race_ready("race")
+    host = room.host
+    state = host.match.step
+    peer = {seat: PEERS[seat] for seat in range(3)}
+    second = next(action for action in host.match.legal_actions(loser) if action["type"] == "snap")
+    # The turn goes on meanwhile: a deck draw keeps the window open, so the older state id still counts.
+    room.send(peer[turn], encode("act", state=state, action={"type": "draw", "source": "deck"}))
+    assert host.match.step == state + 1 and host.match.view(None)["snap_open"]
+    room.send(peer[winner], encode("act", state=state, action=snap))
+    assert host.match.history[-1] == [winner, snap]
+    assert not host.match.view(None)["snap_open"]
+    before = host.save()
+    outgoing = host.receive(peer[loser], encode("act", state=state, action=second), room.tick())
+    assert [message.peer for message in outgoing] == [peer[loser]]
+    error = json.loads(outgoing[0].text)
+    assert error["code"] == "too_late" and error["message"].startswith("Too late")
+    assert host.save() == before
+
+
+def test_a_wrong_snap_leaves_the_window_to_the_next():
+    """A wrong snap is applied (with its penalty) and the window stays open, so the next snap still counts."""
+    room, _turn, winner, loser, snap = race_ready("wrong")
+    host = room.host
+    state = host.match.step
+    top = rank(host.match._state["graveyard"][-1])
+    wrong = [
+        action
+        for action in host.match.legal_actions(loser)
+        if action["type"] == "snap"
+        and action["owner"] != snap["owner"]  # a snap locks the hand it came from
+        and rank(host.match._state["hands"][action["owner"]][action["slot"]]) != top
+    ]
+    assert wrong, "the other seat has a card that does not match"
+    room.send(PEERS[loser], encode("act", state=state, action=wrong[0]))
+    assert host.match.history[-1] == [loser, wrong[0]] and host.match.view(None)["snap_open"]
+    assert any(event["type"] == "penalty" for event in room.clients[PEERS[loser]].events[-2:])
+    room.send(PEERS[winner], encode("act", state=state, action=snap))
+    assert host.match.history[-1] == [winner, snap]
+
+
+def test_snap_window_tracks_each_graveyard_card():
+    """The window is identified by the state it opened at; a new top card is a new window."""
+    window = SnapWindow()
+    window.observe(0, {"snap_open": False, "graveyard": "5H"})
+    assert not window.saw_open_window(0)
+    window.observe(1, {"snap_open": True, "graveyard": "7S"})
+    window.observe(2, {"snap_open": True, "graveyard": "7S"})  # a deck draw: the same window
+    assert window.saw_open_window(1) and window.saw_open_window(2) and not window.saw_open_window(0)
+    window.observe(3, {"snap_open": True, "graveyard": "9D"})  # a swap put a new card on top
+    assert not window.saw_open_window(2) and window.saw_open_window(3)
+    window.observe(4, {"snap_open": False, "graveyard": "9D"})  # snapped or drawn: closed
+    assert not window.saw_open_window(3)
+    assert SnapWindow.from_json(json.loads(json.dumps(window.to_json()))) == window
+    window.observe(5, {"graveyard": None})  # games without snaps never open one
+    assert not window.saw_open_window(5)
