@@ -323,7 +323,11 @@ class CambioBot(Bot):
         if plan is not None and plan != first and view["hands"][plan[0]][plan[1]] is not None:
             return _at("swap_with", *plan)
         best = table.best_swap(self.level, first=first)
-        return _at("swap_with", *best[1]) if best else SKIP
+        if best is None:
+            return SKIP
+        # The swap pairs one of our cards with an opponent's; ``first`` may be either of the two.
+        other = best[0] if best[1] == first else best[1]
+        return _at("swap_with", *other)
 
 
 class Table:

@@ -110,7 +110,9 @@ class ConcentrationBot(Bot):
         turn_known = self.passing or not unseen
         if not solo and not turn_known and known:
             # Turning a known card shows the opponent nothing new (a 1-move); see Zwick & Paterson.
-            turn_known = -values(pairs_left, len(known) + 1) > second_unseen_value(pairs_left, len(known))
+            # The model counts known singles; a pair seen whole while others played is not one.
+            singles = sum(1 for card in known.values() if partner(card) not in known.values())
+            turn_known = -values(pairs_left, singles + 1) > second_unseen_value(pairs_left, singles)
         return _flip(self.rng.choice(sorted(known) if turn_known and known else unseen))
 
     def _first_card(self, known: dict, board: set, pairs_left: int, solo: bool) -> int:

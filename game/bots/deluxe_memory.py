@@ -112,7 +112,10 @@ class DeluxeMemoryBot(Bot):
         if handler is not None:
             return handler(view)
         if phase in ("red", "ace_gain", "give_to"):
-            return _target(view["seat"])
+            if view["seat"] not in view["chosen"]:
+                return _target(view["seat"])
+            # Our own seat already gives (someone chose it for us): the poorest other player receives.
+            return _target(min(_opponents(view), key=lambda seat: (view["tokens"][seat], seat)))
         if phase in ("black", "ace_lose", "give_from"):
             amount = rank_number(view["pair"][0]) if phase == "black" and view["pair"] else 1
             return _target(self._victim(view, amount))

@@ -71,3 +71,33 @@ def test_autoplay_stops_when_a_seat_without_a_bot_must_act():
     match.act(0, {"type": "flip", "pos": 2})  # a miss: seat 1's turn
     assert autoplay(match, {1: "perfect"}, seed=1) >= 2
     assert match.to_act() in ([0], [])
+
+
+@pytest.mark.parametrize("game", sorted(BOTS))
+def test_bots_choose_legal_actions_among_random_players_in_any_order(game):
+    # Random moves and a random asking order reach states that bot-only play in seat order does not
+    # (a Cambio J/Q swap whose first card is an opponent's was one).
+    for seed in range(3):
+        players = 3 if 3 in new_match(game, 2).rules.player_counts else 2
+        match = new_match(game, players, seed=seed)
+        rng = random.Random(seed)
+        bots = [new_bot(game, LEVELS[(seed + seat) % len(LEVELS)], seed=seat) for seat in range(players)]
+        seen = [0] * players
+        for _ in range(3000):
+            if match.result() is not None:
+                break
+            acting = match.to_act()
+            if rng.random() < 0.15:
+                seat = rng.choice(acting)
+                match.act(seat, rng.choice(match.legal_actions(seat)))
+                continue
+            for seat in rng.sample(acting, len(acting)):
+                action = bots[seat].choose(match.view(seat), match.events(seat, since=seen[seat]))
+                seen[seat] = match.event_count
+                if action is not None:
+                    assert action in match.legal_actions(seat), (seed, seat, action)
+                    match.act(seat, action)
+                    break
+            else:
+                match.act(acting[0], rng.choice(match.legal_actions(acting[0])))
+        assert match.result() is not None
