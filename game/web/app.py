@@ -40,6 +40,7 @@ class App:
         self.presenter = None
         self.legal: list[dict] = []
         self.reveals: dict[str, str] = {}
+        self.pending_looks: dict[int, dict[str, str]] = {}  # pass-and-play looks kept for their seat
         self.shown: dict[str, object] = {}
         self.log_lines: list[str] = []
         self.seen_events = 0
@@ -98,19 +99,22 @@ class App:
     def new_table(self, game_config: GameConfig) -> None:
         """Deal a new game for ``game_config`` (a random seed unless it names one) and show it."""
         seed = game_config.seed if game_config.seed is not None else secrets.randbelow(10**9)
-        self._show_table(Table(game_config, seed))
+        self._show_table(Table(game_config, seed), deal=True)
         self._set_url(game_config)
 
     def resume(self, table: Table) -> None:
         """Show a table restored from the save, exactly where it was."""
         self._show_table(table, "Your game was restored where you left it.")
 
-    def _show_table(self, table: Table, note: str = "") -> None:
+    def _show_table(self, table: Table, note: str = "", deal: bool = False) -> None:
         self._cancel_timers()
         self.table = table
         self.presenter = presenter_for(table.config.game)
         self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
+        self.pending_looks = {}
         self.seen_events = table.match.event_count
+        if deal:  # a new deal may come with looks (Cambio's first peek): show them
+            self._absorb(0)
         self.root.removeAttribute("data-over")
         self.root.removeAttribute("data-result")
         document.getElementById("game").hidden = False
@@ -167,6 +171,12 @@ class App:
                 self.reveals.update(self.presenter.looks(event))
             if self.reveals:
                 self._start_reveal_timer()
+            # In pass-and-play, a private look for someone not holding the device waits for their turn.
+            for seat in range(self.table.config.people):
+                if seat != self.table.viewer:
+                    for event in match.events(seat, since=since):
+                        if seat in event.get("to", ()):
+                            self.pending_looks.setdefault(seat, {}).update(self.presenter.looks(event))
         self.seen_events = match.event_count
 
     def _schedule_bot(self) -> None:
@@ -362,7 +372,11 @@ class App:
             panel.open = True
             panel.scrollIntoView()
         elif command == "lift-curtain":
-            self.table.pass_to(self.table.person_to_act())
+            seat = self.table.person_to_act()
+            self.table.pass_to(seat)
+            self.reveals = self.pending_looks.pop(seat, {})
+            if self.reveals:
+                self._start_reveal_timer()
             self.refresh()
         elif command == "done-looking":
             self._clear_reveals()
