@@ -246,7 +246,7 @@ class App:
             return "The game is over."
         if table.viewer in table.match.to_act() and self.legal:
             you = "" if table.config.people == 1 else f"{table.names[table.viewer]}: "
-            return you + (view.get("prompt") or "Your turn.")
+            return you + self.presenter.prompt(view, table.names)
         actor = table.main_actor()
         return f"{table.names[actor]} is playing…" if actor is not None else ""
 
@@ -302,8 +302,8 @@ class App:
         """Start, keep or stop the countdown of a timed choice (Jokin' Around's rearranging)."""
         acting = self.table.viewer in self.table.match.to_act() and not self.table.over
         deadline = self.presenter.deadline(view) if acting else None
-        # The same timed choice keeps its clock across the moves made within it.
-        key = json.dumps([view.get("turn"), view.get("phase"), deadline[1]]) if deadline else None
+        # The same timed choice keeps its clock across the moves made within it (its phases may alternate).
+        key = json.dumps([view.get("turn"), deadline[1]]) if deadline else None
         if key == self.clock_key:
             return
         self._stop_clock()

@@ -12,12 +12,14 @@ spot's place is played by clicking that spot.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import is_joker, rank, suit
 from ..core import FACE_DOWN
 
+SEAT_NUMBER = re.compile(r"\bseat (\d+)")  # how the rules' prompts name a player
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -60,6 +62,11 @@ class Presenter:
     def areas(self, view: dict, names: list[str]) -> list[Area]:
         """The table as areas of spots, in reading order."""
         raise NotImplementedError
+
+    def prompt(self, view: dict, names: list[str]) -> str:
+        """What the seat on screen is asked to do: the rules' prompt, with players named instead of numbered."""
+        text = view.get("prompt") or "Your turn."
+        return SEAT_NUMBER.sub(lambda found: seat_name(names, int(found.group(1))), text)
 
     def facts(self, view: dict, names: list[str]) -> list[str]:
         """Short lines about the table that are not spots (the bank, the stock, a round number)."""

@@ -46,7 +46,7 @@ def test_a_reload_mid_game_resumes_it_exactly(page, site_url):
 
 def test_a_corrupt_save_is_discarded_with_a_message(page, site_url):
     open_game(page, site_url, game="concentration", pairs="8")
-    page.evaluate(f"localStorage.setItem({SAVE!r}, '{{\"format\": 1, \"config\": 7')")
+    page.evaluate(f'localStorage.setItem({SAVE!r}, \'{{"format": 1, "config": 7\')')
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached")
     assert "could not be restored" in page.locator("#message").inner_text()
@@ -108,9 +108,7 @@ def test_keyboard_only_play_reaches_the_result(page, site_url):
     keys = 0
     while not page.locator(OVER).count():
         assert keys < 3000, "keyboard play did not finish"
-        page.wait_for_function(
-            "document.querySelector('#table [data-legal]') || document.documentElement.dataset.over"
-        )
+        page.wait_for_function("document.querySelector('#table [data-legal]') || document.documentElement.dataset.over")
         focused_legal = page.evaluate("document.activeElement.matches('#table [data-legal]')")
         if focused_legal:
             page.keyboard.press("Enter" if keys % 2 else " ")

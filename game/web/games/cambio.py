@@ -1,0 +1,355 @@
+"""Cambio on screen: each hand as a 2 × 2 block, the deck, the graveyard, the drawn card, powers and snaps.
+
+Places: ``hand-<seat>-<slot>`` for a card of a hand (peeks, J/Q/K swaps and snaps are played there),
+``deck`` and ``graveyard`` (drawing), and ``drawn`` for the card a turn holds. Keeping the drawn card
+names only a slot of the player's own hand, with no seat, so it is a button ("Swap for your top left
+card"), as are discarding, skipping a power, giving a card after a snap and calling Cambio.
+
+A hand's slots 0 and 1 are its top row and 2 and 3 its bottom row; penalty slots (4 and up) wrap
+below in rows of two, so a hand always reads as the block it is on the table.
+"""
+
+from __future__ import annotations
+
+from ...cards import is_joker, rank, suit
+from ...core import FACE_DOWN
+from ...rules.cambio import ENDER_PENALTY, LIMIT, power_of
+from ..presenter import Area, Presenter, Spot, card_name, join_words, seat_name
+
+COLUMNS = 2
+SLOT_WORDS = ("top left", "top right", "bottom left", "bottom right")
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+# What each power lets its player do: said to that player on the discard button ("Discard the 7 and …"),
+# and of them to everyone else ("The 7 gives Ada …", with {their} filled in).
+POWER_TEXT = {
+    "peek_own": "peek at one of your own cards",
+    "peek_other": "peek at another player's card",
+    "peek_any": "look at any card, then you may swap two cards",
+    "select": "swap two cards without looking",
+}
+POWER_NOUNS = {
+    "peek_own": "a peek at one of {their} own cards",
+    "peek_other": "a peek at another player's card",
+    "peek_any": "a look at any card, then a swap of two cards if {they} like",
+    "select": "a swap of two cards, unseen",
+}
+SKIP_LABELS = {
+    "peek_own": "Skip the peek",
+    "peek_other": "Skip the peek",
+    "peek_any": "Skip the look",
+    "select": "Skip the swap",
+    "swap_with": "Don't swap",
+}
+
+
+class CambioPresenter(Presenter):
+    """Hands, piles and the drawn card as spots; snaps, powers and the scores as facts and button texts."""
+
+    game = "cambio"
+
+    # --- the table --------------------------------------------------------------------------------
+
+    def areas(self, view, names):
+        viewer = view["seat"]
+        seats = list(range(len(view["hands"])))
+        if viewer is not None:
+            # The others across the table first, the piles in the middle, your own hand nearest you.
+            seats = seats[viewer + 1 :] + seats[:viewer]
+        areas = [self._hand(view, names, seat) for seat in seats]
+        areas.append(self._piles(view, names))
+        if viewer is not None:
+            areas.append(self._hand(view, names, viewer))
+        return areas
+
+    def _hand(self, view: dict, names: list[str], seat: int) -> Area:
+        hand = view["hands"][seat]
+        # Once the game is over every hand was shown: keep the last one face up on the final screen.
+        shown = view["last_hands"][seat] if view["phase"] == "over" and view["last_hands"] else hand
+        looking = view.get("looking")
+        spots = []
+        for slot, face in enumerate(shown):
+            if looking and [looking["owner"], looking["slot"]] == [seat, slot]:
+                face = looking["card"]  # a black king's look lasts until its swap is decided
+            spots.append(Spot(f"hand-{seat}-{slot}", face, f"{possessive(names, seat)} hand, {slot_words(slot)}"))
+        held = sum(1 for face in hand if face is not None)
+        chips = []
+        if view["lock"] == seat and view["snap_open"]:
+            chips.append("No snaps from this hand until a card is drawn")
+        final = view.get("final_lap")
+        if final and final["caller"] == seat:
+            chips.append("Called Cambio")
+        return Area(
+            f"{possessive(names, seat)} hand",
+            spots,
+            COLUMNS,
+            key="hand",
+            note=f"{held} {'card' if held == 1 else 'cards'}",
+            active=seat == view["turn"] and view["phase"] != "over",
+            extra=chips,
+        )
+
+    def _piles(self, view: dict, names: list[str]) -> Area:
+        size = view["deck_size"]
+        deck = Spot(
+            "deck",
+            FACE_DOWN if size else None,
+            "The deck",
+            kind="pile",
+            badge=str(size),
+            face_text=f"{size} {'card' if size == 1 else 'cards'}, face down",
+        )
+        top = view["graveyard"]
+        graveyard = Spot(
+            "graveyard",
+            top,
+            "The graveyard",
+            kind="pile",
+            badge="Snap!" if view["snap_open"] else str(view["graveyard_size"]),
+            face_text=f"{card_name(top)} on top of {view['graveyard_size']}" if top else "empty",
+        )
+        drawer = seat_name(names, view["turn"])
+        drawn = view["drawn"]
+        drawn_label = f"The card {drawer} drew" if drawn is not None else "The drawn card"
+        drawn_text = {None: "none drawn", FACE_DOWN: f"face down, only {drawer} sees it"}.get(drawn, "")
+        spots = [deck, graveyard, Spot("drawn", drawn, drawn_label, kind="pile", face_text=drawn_text)]
+        return Area("The table", spots, 3, key="piles", extra=self._snap_chips(view))
+
+    def _snap_chips(self, view: dict) -> list[str]:
+        if not view["snap_open"] or view["graveyard"] is None:
+            return []
+        top = card_name(view["graveyard"])
+        viewer = view["seat"]
+        if viewer is None:
+            return [f"Snap open on the {top}"]
+        if viewer in view["snapped"]:
+            return [f"Snap open on the {top}: you have had your snap at it"]
+        return [f"Snap open on the {top}: tap a card that matches"]
+
+    # --- words around the table -------------------------------------------------------------------
+
+    def facts(self, view, names):
+        facts = [f"Round {view['round']}"]
+        pending = view["pending"]
+        if pending:
+            facts.append(power_sentence(pending["card"], seat_name(names, view["turn"])))
+        give = view["give"]
+        if give:
+            facts.append(
+                f"{seat_name(names, give['seat'])} gives a card, face down, into "
+                f"{whose(names, give['owner'], None)} {slot_words(give['slot'])} slot"
+            )
+        final = view.get("final_lap")
+        if final:
+            left = join_words([seat_name(names, seat) for seat in final["left"]])
+            caller = whose(names, final["caller"], None)
+            facts.append(f"Final lap after {caller} Cambio call" + (f": {left} still to play" if left else ""))
+        if view["rounds"]:
+            last = view["rounds"][-1]
+            facts.append(round_line(last, names))
+            facts.append(f"Hands at the end of round {last['round']}: {hands_text(view['last_hands'], names)}")
+        return facts
+
+    def scores(self, view, names):
+        return [f"{total} {'point' if total == 1 else 'points'}" for total in view["totals"]]
+
+    def action_label(self, action, view, names):
+        kind = action["type"]
+        viewer = view["seat"]
+        if kind == "draw":
+            return "Draw from the deck" if action["source"] == "deck" else f"Take the {card_name(view['graveyard'])}"
+        if kind == "cambio":
+            return "Call Cambio"
+        if kind == "swap":
+            return f"Swap for your {slot_words(action['slot'])} card"
+        if kind == "discard":
+            return discard_label(view)
+        if kind == "skip":
+            return SKIP_LABELS[view["phase"]]
+        if kind == "give":
+            return f"Give your {slot_words(action['slot'])} card to {seat_name(names, view['give']['owner'])}"
+        where = f"{whose(names, action['owner'], viewer)} {slot_words(action['slot'])} card"
+        verbs = {"peek": "Peek at", "select": "Pick", "swap_with": "Swap it with", "snap": "Snap"}
+        return f"{verbs[kind]} {where}" + (" to swap" if kind == "select" else "")
+
+    def looks(self, event):
+        if event["type"] == "peek" and "cards" in event:
+            return {
+                f"hand-{event['owner']}-{slot}": card for slot, card in zip(event["slots"], event["cards"], strict=True)
+            }
+        if event["type"] == "snap" and not event["right"]:
+            # A wrong snap is shown to all before it goes back: keep it up for the look time.
+            return {f"hand-{event['owner']}-{event['slot']}": event["card"]}
+        return {}
+
+    def describe(self, event, names):
+        kind = event["type"]
+        handler = getattr(self, f"_tell_{kind}", None)
+        return handler(event, names) if handler else ""
+
+    def result_lines(self, view, names):
+        lines = [f"{name}: {total} points" for name, total in zip(names, view["totals"], strict=True)]
+        return lines + [round_line(record, names) for record in view["rounds"]]
+
+    # --- one sentence per event, from the spectator's version (no secret fields) ------------------
+
+    def _tell_deal(self, event, names):
+        return f"Round {event['round']} is dealt. First to play: {seat_name(names, event['seat'])}."
+
+    def _tell_turn(self, event, names):
+        return f"{possessive(names, event['seat'])} turn."
+
+    def _tell_peek(self, event, names):
+        seat, owner = event["seat"], event["owner"]
+        slots = join_words([slot_words(slot) for slot in event["slots"]])
+        noun = "card" if len(event["slots"]) == 1 else "cards"
+        return f"{seat_name(names, seat)} peeked at {whose(names, owner, seat)} {slots} {noun}."
+
+    def _tell_draw(self, event, names):
+        who = seat_name(names, event["seat"])
+        if event["source"] == "deck":
+            return f"{who} drew a card from the deck."
+        return f"{who} took the {card_name(event['card'])} from the graveyard."
+
+    def _tell_swap(self, event, names):
+        seat = event["seat"]
+        who, where = seat_name(names, seat), f"{whose(names, seat, seat)} {slot_words(event['slot'])}"
+        thrown = card_name(event["card"])
+        if "kept" in event:
+            return f"{who} put the {card_name(event['kept'])} in {where} slot and threw away the {thrown}."
+        return f"{who} kept the drawn card in {where} slot and threw away the {thrown}."
+
+    def _tell_discard(self, event, names):
+        return f"{seat_name(names, event['seat'])} discarded the {card_name(event['card'])}."
+
+    def _tell_power(self, event, names):
+        return power_sentence(event["card"], seat_name(names, event["seat"])) + "."
+
+    def _tell_select(self, event, names):
+        seat = event["seat"]
+        where = f"{whose(names, event['owner'], seat)} {slot_words(event['slot'])} card"
+        return f"{seat_name(names, seat)} picked {where} to swap."
+
+    def _tell_swap_cards(self, event, names):
+        seat = event["seat"]
+        (a_owner, a_slot), (b_owner, b_slot) = event["a"], event["b"]
+        first = f"{whose(names, a_owner, seat)} {slot_words(a_slot)} card"
+        second = f"{whose(names, b_owner, seat)} {slot_words(b_slot)} card"
+        return f"{seat_name(names, seat)} swapped {first} with {second}, unseen."
+
+    def _tell_skip(self, event, names):
+        return f"{seat_name(names, event['seat'])} let the {card_name(event['power'])}'s power go."
+
+    def _tell_snap(self, event, names):
+        seat = event["seat"]
+        who, card = seat_name(names, seat), card_name(event["card"])
+        where = f"{whose(names, event['owner'], seat)} {slot_words(event['slot'])} card"
+        if event["right"]:
+            return f"{who} snapped {where}, the {card}: a match!"
+        return f"{who} snapped {where}, the {card}: no match, it goes back."
+
+    def _tell_penalty(self, event, names):
+        seat = event["seat"]
+        if event["slot"] is None:
+            return f"No card is left for {whose(names, seat, None)} penalty."
+        return f"{seat_name(names, seat)} took a penalty card, face down."
+
+    def _tell_give(self, event, names):
+        seat, owner = event["seat"], event["owner"]
+        who = seat_name(names, seat)
+        if event["slot"] is None:
+            return f"{who} had no card left to give {seat_name(names, owner)}."
+        return (
+            f"{who} gave {whose(names, seat, seat)} {slot_words(event['slot'])} card, face down, "
+            f"into {whose(names, owner, seat)} {slot_words(event['into'])} slot."
+        )
+
+    def _tell_reshuffle(self, event, names):
+        return f"The graveyard was shuffled into a new deck of {event['deck_size']} cards."
+
+    def _tell_cambio(self, event, names):
+        return f"{seat_name(names, event['seat'])} called Cambio!"
+
+    def _tell_final_lap(self, event, names):
+        return "Final lap: " + join_words([seat_name(names, seat) for seat in event["left"]]) + " play one more turn."
+
+    def _tell_empty_hand(self, event, names):
+        return f"{possessive_of(seat_name(names, event['seat']))} hand is empty."
+
+    def _tell_round_end(self, event, names):
+        return f"{round_line(event, names)}. Hands: {hands_text(event['hands'], names)}."
+
+    def _tell_game_over(self, event, names):
+        return f"The game is over: a total passed {LIMIT}."
+
+
+def slot_words(slot: int) -> str:
+    """Where a slot sits in its hand: "top left" … "bottom right", then penalty rows "row 3 left"…"""
+    if slot < len(SLOT_WORDS):
+        return SLOT_WORDS[slot]
+    return f"row {slot // COLUMNS + 1} {'left' if slot % COLUMNS == 0 else 'right'}"
+
+
+def possessive_of(name: str) -> str:
+    """ "Ada's", or "Your" for the player called "You"."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def possessive(names: list[str], seat: int) -> str:
+    """The possessive of ``seat``'s name ("Ada's", "Your")."""
+    return possessive_of(seat_name(names, seat))
+
+
+def whose(names: list[str], owner: int, seat: int | None) -> str:
+    """How ``seat`` (an actor, or the viewer) speaks of ``owner``'s cards: "your", "their own" or "Ada's"."""
+    if owner == seat:
+        return "your" if seat_name(names, seat) == "You" else "their own"
+    name = seat_name(names, owner)
+    return "your" if name == "You" else f"{name}'s"
+
+
+def discard_label(view: dict) -> str:
+    """The discard button: what the drawn card's power will let its player do, so nobody has to know it."""
+    card = view["drawn"]
+    if view["drawn_from"] != "deck":
+        return f"Put the {card_name(card)} back"
+    power = power_of(card)
+    name = card_name(card)
+    return f"Discard the {name} and {POWER_TEXT[power]}" if power else f"Discard the {name} (no power)"
+
+
+def power_sentence(card: str, who: str) -> str:
+    """What a discarded card's power gives its player: "The 7 of spades gives Ada a peek at one of their own cards"."""
+    you = who == "You"
+    noun = POWER_NOUNS[power_of(card)].format(their="your" if you else "their", they="you" if you else "they")
+    return f"The {card_name(card)} gives {'you' if you else who} {noun}"
+
+
+def round_line(record: dict, names: list[str]) -> str:
+    """A round's scores: what each seat added and its new total, with the ender's penalty and any drop."""
+    drops = {drop["seat"]: drop for drop in record["drops"]}
+    parts = []
+    for seat, (points, total) in enumerate(zip(record["points"], record["totals"], strict=True)):
+        penalty = f" + {ENDER_PENALTY}" if record["penalty"] and seat == record["ender"] else ""
+        drop = f", landed on {drops[seat]['from']}" if seat in drops else ""
+        parts.append(f"{seat_name(names, seat)} {points}{penalty} (total {total}{drop})")
+    ender = seat_name(names, record["ender"])
+    return f"Round {record['round']}, ended by {ender}: " + ", ".join(parts)
+
+
+def hands_text(hands: list[list], names: list[str]) -> str:
+    """Every hand as shown at a round's end, in short card names: "Ada: 5♥ K♣ –"."""
+    return "; ".join(
+        f"{seat_name(names, seat)}: {' '.join(short_name(card) for card in hand)}" for seat, hand in enumerate(hands)
+    )
+
+
+def short_name(card: str | None) -> str:
+    """A card in two or three characters ("10♥", "K♣"; jokers in words); an empty slot is a dash."""
+    if card is None:
+        return "–"
+    if is_joker(card):
+        return card_name(card)
+    return rank(card) + SUIT_SIGNS[suit(card)]
+
+
+PRESENTER = CambioPresenter()

@@ -1,0 +1,227 @@
+"""Paved with Gold on screen: the 5 × 5 square, the stock, the cards in hand, the claim, and each seat's winnings.
+
+A picked-up card leaves the square: its place shows an empty outline marked "held", and the card
+sits in the hand area, face up for its holder (the view shows it to them) and face down for
+everyone else. A claim's cards are turned up in the square; once the claim is settled they leave
+at once, so the settling events keep them up for the look time, as Concentration does with a pair.
+"""
+
+from __future__ import annotations
+
+from ...core import FACE_DOWN
+from ...rules.paved_with_gold import COLS, COMBO_NAMES, COMBOS, END_LIMIT
+from ..presenter import Area, Presenter, Spot, card_name, grid_label, join_words, seat_name
+
+HAND_SLOTS = 2
+# What each combination is, for the claim buttons: "Claim a flush (3 of a suit, 9 points)".
+COMBO_HINTS = {
+    "pair": "2 of a rank",
+    "three": "3 of a rank",
+    "flush": "3 of a suit",
+    "run": "3 in sequence",
+    "prime": "one of each suit",
+    "five_colour": "5 red or 5 black",
+}
+# The events that settle a claim (or the end claim): the cards they name leave the square right after.
+SETTLING = ("claim_true", "claim_false", "bonus", "claim_none")
+
+
+def combo_words(combo: str) -> str:
+    """A combination with its article: "a flush", "three of a kind", "five of a colour"."""
+    name = COMBO_NAMES[combo]
+    return f"a {name}" if combo in ("pair", "flush", "run", "prime") else name
+
+
+def cards_words(cards: list[str]) -> str:
+    """ "the 7 of hearts and the 9 of clubs"."""
+    return join_words([f"the {card_name(card)}" for card in cards])
+
+
+def owner_words(view: dict, names: list[str], seat: int) -> str:
+    """ "Your" for the seat on screen, "Ben's" for another."""
+    return "Your" if seat == view["seat"] else possessive(seat_name(names, seat))
+
+
+def possessive(name: str) -> str:
+    """ "Ben's", or "Your" for the one person of a solo game, whom the page calls "You"."""
+    return "Your" if name == "You" else f"{name}'s"
+
+
+def agree(name: str, verb: str, you_verb: str) -> str:
+    """The verb that goes with ``name``: "Ben claims" but "You claim"."""
+    return you_verb if name == "You" else verb
+
+
+def count_words(count: int, thing: str) -> str:
+    """ "1 card", "3 cards"."""
+    return f"{count} {thing}{'' if count == 1 else 's'}"
+
+
+class PavedWithGoldPresenter(Presenter):
+    """The square and its stock, the hand of the player whose turn it is, and what each seat has won."""
+
+    game = "paved-with-gold"
+
+    def areas(self, view, names):
+        return [
+            self._square(view, names),
+            self._stock(view),
+            self._hand(view, names),
+            *(self._winnings(view, names, seat) for seat in range(len(names))),
+        ]
+
+    def _square(self, view, names) -> Area:
+        """The 5 × 5 square, with the claim (if any) in its note."""
+        cols = view["cols"]
+        held = set(view["picked"])
+        mine = view["turn"] == view["seat"]
+        where = "in your hand" if mine else f"in {owner_words(view, names, view['turn'])} hand"
+        spots = []
+        for pos, face in enumerate(view["cells"]):
+            if pos in held:
+                # Picked up: the card is in its holder's hand, so its place in the square is empty for now.
+                spots.append(
+                    Spot(f"cell-{pos}", None, grid_label(pos, cols), badge="held", face_text=f"picked up, {where}")
+                )
+            else:
+                spots.append(Spot(f"cell-{pos}", face, grid_label(pos, cols)))
+        return Area("The square", spots, cols, key="grid", note=self._claim_note(view, names))
+
+    def _stock(self, view) -> Area:
+        """The stock: one face-down pile with its count."""
+        count = view["stock"]
+        words = f"{count_words(count, 'card')} face down" if count else "empty"
+        badge = str(count) if count else ""
+        spot = Spot("stock", FACE_DOWN if count else None, "the stock", kind="pile", badge=badge, face_text=words)
+        return Area("Stock", [spot], 1, key="piles", note=count_words(count, "card") if count else "Empty")
+
+    def _hand(self, view, names) -> Area:
+        """The cards the player whose turn it is holds: faces for them, backs for everyone else."""
+        mine = view["turn"] == view["seat"]
+        owner = owner_words(view, names, view["turn"])
+        picked = view["picked"]
+        spots = []
+        for slot in range(HAND_SLOTS):
+            label = f"{owner} hand, card {slot + 1}"
+            if slot < len(picked):
+                pos = picked[slot]
+                label += f", picked up from {grid_label(pos, view['cols'])}"
+                spots.append(Spot(f"held-{slot}", view["cells"][pos], label))
+            else:
+                spots.append(Spot(f"held-{slot}", None, label))
+        if view["phase"] != "pick":
+            note = "Nothing picked up."
+        elif view["announced"] and len(picked) < HAND_SLOTS:
+            note = "A pair is announced: two cards to pick up."
+        else:
+            note = "Only you see these cards." if mine else "Held in secret."
+        return Area(f"{owner} hand", spots, HAND_SLOTS, key="hand", note=note, active=view["phase"] == "pick")
+
+    def _winnings(self, view, names, seat) -> Area:
+        """What ``seat`` has gained, face up: the cards of true claims, then the bonus cards."""
+        owner = owner_words(view, names, seat)
+        won, bonus = view["won"][seat], view["bonus"][seat]
+        spots = [
+            Spot(f"won-{seat}-{index}", card, f"{owner} won cards, card {index + 1}") for index, card in enumerate(won)
+        ]
+        # Bonus cards come after the won ones; the game's CSS edges them in gold (their place is "bonus-...").
+        spots += [
+            Spot(f"bonus-{seat}-{index}", card, f"{owner} bonus cards, card {index + 1}")
+            for index, card in enumerate(bonus)
+        ]
+        note = f"{view['points'][seat]} points from claims · {count_words(len(bonus), 'bonus card')}"
+        if bonus:
+            note += ", edged in gold"
+        return Area(f"{owner} cards", spots, max(1, len(spots)), key="winnings", note=note, active=seat == view["turn"])
+
+    def _claim_note(self, view, names) -> str:
+        """What the claim on the table is, if any: the combination and how far it has been shown."""
+        claim = view["claim"]
+        who = seat_name(names, view["turn"])
+        if view["phase"] == "pick" and view["announced"]:
+            return f"{who} announced a pair."
+        if claim is None:
+            return ""
+        if claim["combo"] is None:
+            return f"{who} claimed that no combination is left, but one is."
+        shown, size = len(claim["pos"]), COMBOS[claim["combo"]][0]
+        if view["phase"] == "give":
+            return f"{possessive(who)} claim of {combo_words(claim['combo'])} was false."
+        return f"{who} {agree(who, 'claims', 'claim')} {combo_words(claim['combo'])}: {shown} of {size} cards shown."
+
+    def facts(self, view, names):
+        occupied = sum(1 for face in view["cells"] if face is not None)
+        facts = [f"{count_words(occupied, 'card')} in the square"]
+        if not view["stock"] and occupied < END_LIMIT and view["phase"] != "over":
+            facts.append("A player may now claim, at the start of a turn, that no combination is left.")
+        return facts
+
+    def scores(self, view, names):
+        return [count_words(score, "point") for score in view["scores"]]
+
+    def action_label(self, action, view, names):
+        kind = action["type"]
+        if kind == "pick":
+            return f"Pick up the card at {grid_label(action['pos'], view['cols'])}"
+        if kind == "turn_up":
+            return f"Turn up the card at {grid_label(action['pos'], view['cols'])}"
+        if kind == "announce_pair":
+            return "Announce a pair"
+        if kind == "put_back":
+            return "Put the card back" if len(view["picked"]) == 1 else "Put both cards back"
+        if kind == "claim":
+            combo = action["combo"]
+            score = COMBOS[combo][1]
+            return f"Claim {combo_words(combo)} ({COMBO_HINTS[combo]}, {score} points)"
+        if kind == "claim_none":
+            return "Claim that no combination is left"
+        if kind == "give":
+            count = len(view["claim"]["pos"]) if view.get("claim") else 0
+            return f"Give the {count_words(count, 'card')} to {seat_name(names, action['seat'])}"
+        return super().action_label(action, view, names)
+
+    def looks(self, event):
+        # A held card needs no look: the view shows it to its holder for as long as it is held. A settled
+        # claim's cards leave the square at once, so keep them up for a moment where they lay.
+        if event["type"] in SETTLING:
+            return {f"cell-{pos}": card for pos, card in zip(event["pos"], event["cards"], strict=True)}
+        return {}
+
+    def describe(self, event, names):
+        who = seat_name(names, event.get("seat"))
+        claims = f"{who} {agree(who, 'claims', 'claim')}"
+        kind = event["type"]
+        if kind == "announce":
+            return f"{who} announced a pair."
+        if kind == "pick":
+            return f"{who} picked up the card at {grid_label(event['pos'], COLS)}."
+        if kind == "put_back":
+            return f"{who} put {count_words(len(event['pos']), 'card')} back."
+        if kind == "claim":
+            return f"{claims} {combo_words(event['combo'])}, showing {cards_words(event['cards'])}."
+        if kind == "turn_up":
+            return f"{who} turned up the {card_name(event['card'])}."
+        if kind in ("claim_true", "claim_false"):
+            verdict = f"true: {count_words(event['points'], 'point')}" if kind == "claim_true" else "false"
+            return f"{possessive(who)} {COMBO_NAMES[event['combo']]} is {verdict}."
+        if kind == "bonus":
+            recipient = seat_name(names, event["recipient"])
+            return f"{recipient} {agree(recipient, 'gets', 'get')} {cards_words(event['cards'])} as bonus cards."
+        if kind == "refill":
+            return f"The stock fills {count_words(len(event['pos']), 'gap')}; {event['stock']} left in it."
+        if kind == "claim_none":
+            last = "the last card is" if len(event["cards"]) == 1 else "the last cards are"
+            return f"{claims} that no combination is left; {last} {cards_words(event['cards'])}."
+        if kind in ("claim_none_right", "claim_none_wrong"):
+            verdict = "right: no combination is left" if kind == "claim_none_right" else "wrong: a combination is left"
+            return f"{who} {agree(who, 'was', 'were')} {verdict}."
+        return ""
+
+    def result_lines(self, view, names):
+        return [
+            f"{name}: {count_words(score, 'point')} ({points} from claims, {count_words(len(bonus), 'bonus card')})"
+            for name, score, points, bonus in zip(names, view["scores"], view["points"], view["bonus"], strict=True)
+        ]
+
+
+PRESENTER = PavedWithGoldPresenter()
