@@ -11,13 +11,16 @@ After it, the repo root is the site: any static server can serve it. What it wri
   zip is one request instead of one per module;
 - ``static/vendor/manifest.json``: every file the app needs, with its size. The loading screen sums the
   sizes for its progress bar, and the service worker precaches the list (PyScript's chunk names are hashed,
-  so the list must come from the files themselves).
+  so the list must come from the files themselves). Each file's SHA-256 and a ``version`` hashed from them
+  let the service worker name its cache after the exact set of files and check what it downloaded.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -32,7 +35,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-")
 
 # The files of the site itself, besides the vendored runtime, that a visit needs.
-APP_FILES = ("index.html", "pyscript.toml", "game/web/main.py")
+APP_FILES = ("index.html", "pyscript.toml", "game/web/main.py", "embed.html", "static/manifest.webmanifest")
 APP_DIRS = ("static/css", "static/js", "static/rules", "static/icons")
 
 
@@ -74,10 +77,19 @@ def site_files() -> list[Path]:
 
 
 def write_manifest() -> None:
-    """Write static/vendor/manifest.json: each site file's URL (relative to the root) and byte size."""
-    files = [{"url": path.relative_to(ROOT).as_posix(), "bytes": path.stat().st_size} for path in site_files()]
+    """Write static/vendor/manifest.json: each site file's URL (relative to the root), byte size and SHA-256."""
+    files = [
+        {
+            "url": path.relative_to(ROOT).as_posix(),
+            "bytes": path.stat().st_size,
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+        }
+        for path in site_files()
+    ]
     runtime = sum(entry["bytes"] for entry in files if entry["url"].startswith("static/vendor/"))
-    manifest = {"files": files, "runtime_bytes": runtime}
+    # The service worker's cache is named after this: any changed, added or removed file gives a new version.
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    manifest = {"files": files, "runtime_bytes": runtime, "version": version}
     (VENDOR / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
 
 
@@ -85,6 +97,7 @@ def main() -> None:
     """Build everything, then say where it is."""
     copy_runtime()
     pack_engine()
+    subprocess.run(["node", str(ROOT / "tools" / "build_transport.mjs")], check=True)  # static/vendor/net/
     write_manifest()
     total = sum(path.stat().st_size for path in site_files())
     print(f"site built: {len(site_files())} files, {total / 1e6:.1f} MB; serve {ROOT}")

@@ -40,6 +40,19 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class OfflineSiteHandler(SiteHandler):
+    """For `make run`: also lets the service worker (static/js/sw.js) control the whole site, so it plays offline.
+
+    The browser tests use :class:`SiteHandler`, without the worker, so that each test's fresh profile does
+    not download the whole runtime a second time into the worker's cache.
+    """
+
+    def end_headers(self) -> None:
+        if self.path.split("?")[0].endswith("/static/js/sw.js"):
+            self.send_header("Service-Worker-Allowed", "/")
+        super().end_headers()
+
+
 def make_server(port: int = 0, root: Path = ROOT, handler: type[SiteHandler] = SiteHandler) -> ThreadingHTTPServer:
     """A threaded server for ``root`` on 127.0.0.1 (``port`` 0 picks a free one); call serve_forever()."""
     return ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
@@ -51,7 +64,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--open", action="store_true", help="open the game in the default browser")
     arguments = parser.parse_args()
-    server = make_server(arguments.port)
+    server = make_server(arguments.port, handler=OfflineSiteHandler)
     url = f"http://127.0.0.1:{server.server_address[1]}/"
     print(f"Face Down is at {url}  (Ctrl+C stops the server)", flush=True)
     if arguments.open:

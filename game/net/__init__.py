@@ -14,7 +14,7 @@
     client = Client()                                     # Client(contributes=False) for the host's own
     replies = client.receive(text)                        # send each reply to the host
     text = client.act(action)                             # also hello, sit, stand, reclaim, sync
-    client.view, client.events, client.lobby, client.secret, client.errors, client.verdict
+    client.view, client.legal, client.events, client.lobby, client.secret, client.errors, client.verdict
 
 The transport (WebRTC, BroadcastChannel, links) only moves text between peer ids; the caller gives
 the time in milliseconds. The host's own player is a local peer like any other (a ``Client`` whose
@@ -51,8 +51,9 @@ seated        seat, secret                     you hold ``seat``; keep ``secret`
 challenge     seat, nonce                      prove you hold ``seat``'s secret
 commit        commitment                       SHA-256 of the host's secret; answer with ``contribute``
 start         commitment, nonces               the deal: the seed is derived from these (shuffle.py)
-update        seat, step, since, events, view  your seat's events from index ``since`` and your view
-                                               (null while more parts follow); ``step`` is the state id
+update        seat, step, since, events,       your seat's events from index ``since``, your view and
+              view, legal                      the actions your seat may play now (both null while more
+                                               parts follow); ``step`` is the state id
 reveal        secret, since, log, total        after the game: the secret and the action log (in parts)
 error         code, message, step              your last message was refused; nothing changed
 ============  ===============================  ========================================================

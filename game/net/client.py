@@ -33,6 +33,7 @@ class Client:
 
     def _new_game(self) -> None:
         self.view: dict | None = None
+        self.legal: list[dict] = []  # what this seat may play now, as the host computed it
         self.view_seat: int | None = None
         self.events: list[dict] = []
         self.step = 0
@@ -126,6 +127,7 @@ class Client:
         self.view_seat = message["seat"]
         if message["view"] is not None:
             self.view = message["view"]
+            self.legal = message["legal"] or []
         return []
 
     def _on_reveal(self, message: dict) -> list[str]:

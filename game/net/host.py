@@ -118,6 +118,10 @@ class Host:
         """The live connections' peer ids."""
         return list(self._peers)
 
+    def unseated(self) -> list[tuple[str, str | None]]:
+        """The live connections with no seat, each with the name it gave: the people the host may seat."""
+        return [(peer, connection.name) for peer, connection in self._peers.items() if self.lobby.seat_of(peer) is None]
+
     # --------------------------------------------------------------------------------- the messages
 
     def receive(self, peer: str, raw: object, now_ms: int) -> list[Outgoing]:
@@ -397,7 +401,7 @@ class Host:
         )
 
     def _updates(self, peer: str, full: bool = False) -> list[Outgoing]:
-        """The events ``peer``'s seat has not been sent yet (all of them if ``full``), then its view."""
+        """The events ``peer``'s seat has not been sent yet (all of them if ``full``), then its view and moves."""
         if self.match is None:
             return []
         connection = self._peers[peer]
@@ -405,7 +409,9 @@ class Host:
         since = 0 if full or connection.sent_seat != seat else connection.sent
         events = self.match.events(seat, since=since)
         view = self.match.view(seat)
-        budget = MAX_MESSAGE_BYTES - ENVELOPE_BYTES - len(json.dumps(view))
+        # The host says what the seat may do, so a client needs no rules to know what is clickable.
+        legal = [] if seat is None else self.match.legal_actions(seat)
+        budget = MAX_MESSAGE_BYTES - ENVELOPE_BYTES - len(json.dumps(view)) - len(json.dumps(legal))
         runs = list(slices(events, budget))
         connection.sent, connection.sent_seat = self.match.event_count, seat
         return [
@@ -418,6 +424,7 @@ class Host:
                     since=since + start,
                     events=run,
                     view=view if number == len(runs) - 1 else None,
+                    legal=legal if number == len(runs) - 1 else None,
                 ),
             )
             for number, (start, run) in enumerate(runs)

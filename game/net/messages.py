@@ -30,6 +30,8 @@ MAX_ACTION_KEYS = 8
 MAX_ACTION_KEY_CHARS = 20
 MAX_ACTION_TEXT_CHARS = 64
 MAX_INT = 2**31 - 1
+# The most moves a seat is offered at once is about 60 (a Cambio snap window at six players); room to spare.
+MAX_LEGAL_ACTIONS = 1000
 
 Check = Callable[[str, object], object]
 """A field check: ``check(name, value)`` returns the value if it fits, else raises :class:`ProtocolError`."""
@@ -220,6 +222,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "since": STATE_ID,
         "events": list_of(json_object),
         "view": optional(json_object),
+        "legal": optional(list_of(action, MAX_LEGAL_ACTIONS)),
     },
     "reveal": {
         "secret": hex64,

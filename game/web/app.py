@@ -1,9 +1,14 @@
-"""The page: the only module that touches the browser. It wires a :class:`~game.web.table.Table` to the DOM.
+"""The page: it wires a game to the DOM. With :mod:`game.web.room`, the only module that touches the browser.
 
 Everything it shows comes from :mod:`game.web.render` (HTML strings built from a seat's view), and
 everything a player does arrives as a click on ``[data-pos]`` (a table spot), ``[data-action]`` (a
 button for one legal action) or ``[data-command]`` (page commands: play again, lift the curtain...).
 Keyboard play needs nothing extra: spots are buttons, and static/js/keys.js moves focus with the arrows.
+
+What it draws comes from a *seat source* (:mod:`game.web.source`): a local :class:`Table`, or this
+peer's seat in a room (:mod:`game.web.room` runs the room and hands the app its source). Both give a
+view, legal actions, names and new events the same way, so a room's game is drawn exactly like a local
+one; the curtain, the bots and the saved game are a local table's only (``self.table`` is ``None`` in a room).
 
 What a player may know, and for how long:
 - the log and the screen-reader announcements are written from the spectator's events, so they never
@@ -22,10 +27,12 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from ..core import IllegalAction
-from . import art, config, settings
+from . import art, config, invite, settings
 from .config import GameConfig
 from .games import presenter_for
 from .render import render_log, render_menu, render_players, render_result, render_table, targets_by_place
+from .room import Rooms
+from .source import LocalSource, RoomSource
 from .table import Table
 
 SETTINGS_KEY = "face-down/settings"
@@ -36,7 +43,8 @@ class App:
 
     def __init__(self):
         self.settings = settings.Settings()
-        self.table: Table | None = None
+        self.source: LocalSource | RoomSource | None = None
+        self.rooms = Rooms(self)
         self.presenter = None
         self.legal: list[dict] = []
         self.reveals: dict[str, str] = {}
@@ -58,11 +66,15 @@ class App:
         """Bind the page, then start the game the URL, a save, the picker or the default asks for."""
         document.body.insertAdjacentHTML("afterbegin", art.SPRITE)
         self._bind()
-        params = dict(parse_qsl(window.location.search.lstrip("?")))
+        # The room's network settings (transport, relay, ice) are for room.py and the transport, not for a game.
+        params = {
+            key: value for key, value in parse_qsl(window.location.search.lstrip("?")) if key not in invite.ROOM_PARAMS
+        }
         self._load_settings(params)
         document.getElementById("loading").hidden = True
         try:
-            self._start_first(params)
+            if not self.rooms.boot():  # a room's link: the room takes the page
+                self._start_first(params)
         finally:
             # The picker is usable even when the link was bad: the page is interactive either way.
             self.root.dataset.ready = "true"
@@ -96,9 +108,15 @@ class App:
 
     # --- games ------------------------------------------------------------------------------------
 
+    @property
+    def table(self) -> Table | None:
+        """The local table on screen; ``None`` in a room or before any game."""
+        return None if self.source is None else self.source.table
+
     def new_table(self, game_config: GameConfig) -> None:
         """Deal a new game for ``game_config`` (a random seed unless it names one) and show it."""
         seed = game_config.seed if game_config.seed is not None else secrets.randbelow(10**9)
+        self.rooms.leave()  # a local game ends this page's part in a room
         self._show_table(Table(game_config, seed), deal=True)
         self._set_url(game_config)
 
@@ -107,12 +125,16 @@ class App:
         self._show_table(table, "Your game was restored where you left it.")
 
     def _show_table(self, table: Table, note: str = "", deal: bool = False) -> None:
+        self.show(LocalSource(table), note, deal)
+
+    def show(self, source: LocalSource | RoomSource, note: str = "", deal: bool = False) -> None:
+        """Draw ``source`` from now on (a local table, or a room's game), with ``note`` in the log."""
         self._cancel_timers()
-        self.table = table
-        self.presenter = presenter_for(table.config.game)
+        self.source = source
+        self.presenter = presenter_for(source.game)
         self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
         self.pending_looks = {}
-        self.seen_events = table.match.event_count
+        self.seen_events = source.event_count
         if deal:  # a new deal may come with looks (Cambio's first peek): show them
             self._absorb(0)
         self.root.removeAttribute("data-over")
@@ -121,10 +143,26 @@ class App:
         document.getElementById("new-game").open = False
         self.refresh()
 
+    def hide_game(self) -> None:
+        """Take the game off the screen (a room went back to its lobby, or was left, or is being created)."""
+        self._cancel_timers()
+        self.source = None
+        self.root.removeAttribute("data-over")
+        document.getElementById("game").hidden = True
+
+    def room_update(self) -> None:
+        """The room's host sent news for the seat on screen: log it, show its private looks, redraw."""
+        self._absorb(self.seen_events)
+        self.refresh()
+
+    def picked_config(self) -> GameConfig:
+        """The game chosen in the picker; ``ValueError`` saying what is wrong with the choice."""
+        return config.from_params(self._picker_params())
+
     def start_from_picker(self) -> None:
         """Start the game chosen in the picker, or say what is wrong with the choice."""
         try:
-            game_config = config.from_params(self._picker_params())
+            game_config = self.picked_config()
         except ValueError as error:
             self._picker_status(str(error))
             return
@@ -148,38 +186,47 @@ class App:
     def play(self, action: dict) -> None:
         """Play ``action`` for the seat on screen; an illegal one is explained and changes nothing."""
         self._clear_reveals()
-        since = self.table.match.event_count
+        since = self.source.event_count
         try:
-            self.table.act(action)
+            self.source.act(action)
         except IllegalAction as error:
             self.say(str(error))
             self.refresh()
             return
         self.say("")
+        if self.table is None:
+            # A room's move only leaves here; the host's answer redraws the table. Drawing now would keep
+            # this page busy when that answer arrives, and delay it by a whole redraw.
+            document.getElementById("table").setAttribute("aria-busy", "true")
+            return
         self._absorb(since)
         self.refresh()
 
     def _absorb(self, since: int) -> None:
         """Log the new events as everyone saw them, and overlay what the seat on screen was shown."""
-        match = self.table.match
-        for event in match.events(None, since=since):
-            line = self.presenter.describe(event, self.table.names)
+        source = self.source
+        for event in source.public_events(since):
+            line = self.presenter.describe(event, source.names)
             if line:
                 self._log(line)
         if self.settings.look_ms > 0:
-            for event in match.events(self.table.viewer, since=since):
+            for event in source.seat_events(since):
                 self.reveals.update(self.presenter.looks(event))
             if self.reveals:
                 self._start_reveal_timer()
             # In pass-and-play, a private look for someone not holding the device waits for their turn.
-            for seat in range(self.table.config.people):
-                if seat != self.table.viewer:
-                    for event in match.events(seat, since=since):
-                        if seat in event.get("to", ()):
+            table = self.table  # None in a room: there, each screen is one player's
+            for seat in range(table.config.people if table is not None else 0):
+                if seat != table.viewer:
+                    for event in table.match.events(seat, since=since):
+                        # A private event's "to" lists seats; a Matches move's "to" is a spot number.
+                        if isinstance(event.get("to"), list) and seat in event["to"]:
                             self.pending_looks.setdefault(seat, {}).update(self.presenter.looks(event))
-        self.seen_events = match.event_count
+        self.seen_events = source.event_count
 
     def _schedule_bot(self) -> None:
+        if self.table is None:
+            return  # a room's bots are its host's (room.py paces them)
         if self.bot_timer is not None or self.reveals or self.table.over or self.table.needs_curtain():
             return
         move = self.table.bot_move()
@@ -201,11 +248,12 @@ class App:
     # --- drawing ----------------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Redraw everything from the table, save it, and let a bot move if one is due."""
-        table = self.table
-        self._save(table)
+        """Redraw everything from the seat source, save a local table, and let a bot move if one is due."""
+        source, table = self.source, self.table
+        if table is not None:
+            self._save(table)
         curtain = document.getElementById("curtain")
-        if table.needs_curtain() and not self.reveals:
+        if table is not None and table.needs_curtain() and not self.reveals:
             seat = table.person_to_act()
             document.getElementById("table").innerHTML = ""
             document.getElementById("curtain-text").textContent = f"Pass the device to {table.names[seat]}."
@@ -213,23 +261,24 @@ class App:
             curtain.querySelector("button").focus()
             return
         curtain.hidden = True
-        view = table.match.view(table.viewer)
-        self.legal = table.legal_actions()
+        view = source.view()
+        self.legal = source.legal_actions()
         focused = document.activeElement.getAttribute("data-pos") if document.activeElement else None
-        rendered = render_table(self.presenter, view, table.names, self.legal, self.reveals, self.shown)
+        rendered = render_table(self.presenter, view, source.names, self.legal, self.reveals, self.shown)
         self.shown = rendered.faces
         done = '<button type="button" data-command="done-looking">Done looking</button>' if self.reveals else ""
         document.getElementById("table").innerHTML = rendered.html + done
+        document.getElementById("table").removeAttribute("aria-busy")
         document.getElementById("players").innerHTML = render_players(
-            self.presenter, view, table.names, table.viewer, table.match.to_act()
+            self.presenter, view, source.names, source.viewer, source.to_act()
         )
         document.getElementById("prompt").textContent = self._prompt(view)
         document.getElementById("log").innerHTML = render_log(self.log_lines)
         result = document.getElementById("result")
-        if table.over:
-            result.innerHTML = render_result(self.presenter, view, table.names)
+        if source.over:
+            result.innerHTML = render_result(self.presenter, view, source.names)
             # The embed's script reads the result from here to tell the parent page (static/js/embed.js).
-            self.root.dataset.result = json.dumps({"game": table.config.game, "names": table.names, **view["result"]})
+            self.root.dataset.result = json.dumps({"game": source.game, "names": source.names, **view["result"]})
             self.root.dataset.over = "true"
         else:
             result.innerHTML = ""
@@ -241,14 +290,14 @@ class App:
         self._schedule_bot()
 
     def _prompt(self, view: dict) -> str:
-        table = self.table
-        if table.over:
+        source = self.source
+        if source.over:
             return "The game is over."
-        if table.viewer in table.match.to_act() and self.legal:
-            you = "" if table.config.people == 1 else f"{table.names[table.viewer]}: "
-            return you + self.presenter.prompt(view, table.names)
-        actor = table.main_actor()
-        return f"{table.names[actor]} is playing…" if actor is not None else ""
+        if source.viewer in source.to_act() and self.legal:
+            you = f"{source.names[source.viewer]}: " if source.shared else ""
+            return you + self.presenter.prompt(view, source.names)
+        actor = source.main_actor()
+        return f"{source.names[actor]} is playing…" if actor is not None else ""
 
     def show_menu(self, place: str) -> None:
         """Offer the actions that can be played on ``place`` when there is more than one."""
@@ -260,9 +309,9 @@ class App:
         if len(indices) == 1:
             self.play(self.legal[indices[0]])
             return
-        view = self.table.match.view(self.table.viewer)
+        view = self.source.view()
         table = document.getElementById("table")
-        table.insertAdjacentHTML("beforeend", render_menu(self.presenter, view, self.table.names, self.legal, indices))
+        table.insertAdjacentHTML("beforeend", render_menu(self.presenter, view, self.source.names, self.legal, indices))
         table.querySelector(".menu button").focus()
 
     def say(self, text: str) -> None:
@@ -300,7 +349,7 @@ class App:
 
     def _update_clock(self, view: dict) -> None:
         """Start, keep or stop the countdown of a timed choice (Jokin' Around's rearranging)."""
-        acting = self.table.viewer in self.table.match.to_act() and not self.table.over
+        acting = self.source.viewer in self.source.to_act() and not self.source.over
         deadline = self.presenter.deadline(view) if acting else None
         # The same timed choice keeps its clock across the moves made within it (its phases may alternate).
         key = json.dumps([view.get("turn"), deadline[1]]) if deadline else None
@@ -318,9 +367,9 @@ class App:
         if self.clock_left > 0:
             self._show_clock()
             return
-        action = self.presenter.deadline(self.table.match.view(self.table.viewer))
+        action = self.presenter.deadline(self.source.view())
         self._stop_clock()
-        if action is not None and action[1] in self.table.legal_actions():
+        if action is not None and action[1] in self.source.legal_actions():
             self._log("Time is up.")
             self.play(action[1])
 
@@ -348,10 +397,13 @@ class App:
         """One handler for every click on the page (event delegation)."""
         target = event.target
         command = target.closest("[data-command]")
+        if command and command.dataset.command.startswith("room-"):
+            self.rooms.on_command(command)  # "Create room" and the room panel's buttons
+            return
         if command:
             self.run_command(command.dataset.command)
             return
-        if self.table is None:
+        if self.source is None:
             return
         action = target.closest("[data-action]")
         if action:
@@ -363,7 +415,9 @@ class App:
 
     def run_command(self, command: str) -> None:
         """Page commands: play again, new game, lift the curtain, done looking."""
-        if command == "again":
+        if command == "again" and self.table is None:
+            self.rooms.again()
+        elif command == "again":
             game_config = GameConfig.from_json(self.table.config.to_json())
             game_config.seed = None
             self.new_table(game_config)
@@ -441,7 +495,8 @@ class App:
             return None
 
     def _set_url(self, game_config: GameConfig) -> None:
-        page = {key: value for key, value in parse_qsl(window.location.search.lstrip("?")) if key in config.PAGE_PARAMS}
+        kept = config.PAGE_PARAMS | invite.ROOM_PARAMS  # the page's settings stay, and so does its network
+        page = {key: value for key, value in parse_qsl(window.location.search.lstrip("?")) if key in kept}
         query = urlencode({**config.to_params(game_config), **page})
         window.history.replaceState(None, "", f"{window.location.pathname}?{query}{window.location.hash}")
 

@@ -73,6 +73,25 @@ def test_racing_moves_are_taken_in_arrival_order():
     assert "stale" in codes, "racing agents must have sent moves for states that had moved on"
 
 
+def test_every_update_tells_each_seat_what_it_may_play():
+    """After every move each client holds its seat's legal actions as the host's match has them (a spectator none)."""
+    host = Host("cambio", 3, entropy=seeded_entropy(4))
+    room = Room(host, 4)
+    seat_everyone(room, ["a", "b"], {2: "easy"})
+    room.join("watcher")
+    room.deliver(host.start())
+    agents = Agents(room, dict.fromkeys(["a", "b"], "medium"), seed=4)
+    offered = 0
+    while host.phase == "playing":
+        assert agents.step(), "somebody can always move while the game is on"
+        for peer, client in room.clients.items():
+            seat = host.lobby.seat_of(peer)
+            assert client.legal == ([] if seat is None else host.match.legal_actions(seat)), (peer, host.match.step)
+            offered += len(client.legal)
+    assert offered > 100
+    assert all(client.legal == [] for client in room.clients.values()), "nothing is playable once it is over"
+
+
 def test_the_guard_catches_a_card_sent_to_the_wrong_seat():
     """The leak check can fail: seat 0's private cards sent to seat 1 are caught."""
     host = Host("cambio", 2, entropy=seeded_entropy(3))
@@ -81,7 +100,7 @@ def test_the_guard_catches_a_card_sent_to_the_wrong_seat():
     room.deliver(host.start())
     own = hidden_ids(host.match.events(0)) - hidden_ids(host.match.events(1))
     assert own, "seat 0 peeked at its bottom row, which seat 1 has not seen"
-    wrong = Outgoing("b", encode("update", seat=1, step=0, since=0, events=host.match.events(0), view=None))
+    wrong = Outgoing("b", encode("update", seat=1, step=0, since=0, events=host.match.events(0), view=None, legal=None))
     with pytest.raises(AssertionError, match="was sent"):
         room.guard.check(wrong)
 
@@ -100,6 +119,8 @@ def test_long_streams_come_in_parts_under_the_size_cap():
     kinds = [json.loads(text)["type"] for text in room.received["late"]]
     assert len(json.dumps(host.match.events(None))) > 64 * 1024
     assert kinds.count("update") > 1 and kinds.count("reveal") > 1
+    parts = [message for message in map(json.loads, room.received["late"]) if message["type"] == "update"]
+    assert [part["legal"] is None for part in parts] == [True] * (len(parts) - 1) + [False], "moves come last"
     assert all(len(text.encode()) <= 64 * 1024 for text in room.received["late"])
     assert late.events == host.match.events(None)
     assert late.verdict is not None and late.verdict.ok

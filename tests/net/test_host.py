@@ -63,7 +63,10 @@ def test_the_host_seats_people_and_bots_then_starts():
     room = Room(host)
     room.join("a")
     room.join("b")
+    room.send("a", room.clients["a"].hello("Ana"))
+    assert host.unseated() == [("a", "Ana"), ("b", None)]
     room.deliver(host.assign(0, "b"))
+    assert host.unseated() == [("a", "Ana")]
     assert room.clients["b"].secret is not None and room.clients["b"].seat == 0
     with pytest.raises(ValueError, match="already sits at seat 0"):
         host.assign(1, "b")

@@ -82,11 +82,15 @@ def test_the_size_cap_counts_bytes():
 
 def test_host_messages_are_checked_too():
     """A client refuses a host message that breaks the schema (a broken host cannot corrupt it)."""
-    good = encode("update", seat=None, step=3, since=0, events=[{"type": "x"}], view={"a": 1})
+    good = encode("update", seat=None, step=3, since=0, events=[{"type": "x"}], view={"a": 1}, legal=[])
     assert decode(good, HOST_MESSAGES)["step"] == 3
-    assert refusal(encode("update", seat=None, step=3, since=0, events=["x"], view=None), HOST_MESSAGES).code == (
-        "schema"
+    assert (
+        refusal(encode("update", seat=None, step=3, since=0, events=["x"], view=None, legal=None), HOST_MESSAGES).code
+        == "schema"
     )
+    for legal in ([{"no": "type"}], [{"type": "flip", "pos": [1]}], {"type": "flip"}, ["flip"]):
+        wrong = encode("update", seat=0, step=3, since=0, events=[], view={"a": 1}, legal=legal)
+        assert refusal(wrong, HOST_MESSAGES).code == "schema", legal
     assert refusal(encode("seated", seat=0, secret="short"), HOST_MESSAGES).code == "schema"
     assert refusal(encode("reveal", secret="ab" * 32, since=0, log=[[0]], total=1), HOST_MESSAGES).code == "schema"
 

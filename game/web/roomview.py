@@ -1,0 +1,158 @@
+"""The room panel's HTML: the invitation, the seats and who is there, and the controls for this peer.
+
+Pure strings from the lobby message (:mod:`game.net`), so it is tested on CPython; :mod:`game.web.room`
+puts it on the page. Every name in a lobby comes from another peer, so everything is escaped. Buttons
+carry ``data-command="room-..."`` (and ``data-seat``); the host's "seat this person" choice is a
+``<select data-room-assign>``, and the player's name an ``<input name="room-name">``.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from ..net import Verdict
+from ..registry import GAMES
+from .source import seat_names
+
+PHASE_NOTES = {
+    "lobby": "",
+    "shuffle": "Shuffling: every player adds a random part, so that nobody can choose the deal.",
+    "playing": "",
+    "over": "",
+}
+
+
+def render_invite(link: str, qr_svg: str) -> str:
+    """The link to share, a button to copy it, and the same link as a QR code."""
+    return (
+        '<label class="field">Invite link (send it to the people you play with)'
+        f' <input id="room-link" readonly value="{escape(link)}"></label>'
+        '<p><button type="button" data-command="room-copy">Copy the link</button></p>'
+        f'<div class="room-qr" role="img" aria-label="The invite link as a QR code">{qr_svg}</div>'
+    )
+
+
+def render_lobby(
+    lobby: dict,
+    is_host: bool,
+    unseated: list[tuple[str, str | None]],
+    name: str,
+    verdict: Verdict | None = None,
+) -> str:
+    """The game, the seats with their controls, and what this peer can do in the room's phase."""
+    rules = GAMES.get(lobby["game"])
+    title = f"{rules.name if rules else lobby['game']}, {lobby['players']} players"
+    options = option_words(lobby["options"])
+    names = seat_names(lobby)
+    in_lobby = lobby["phase"] == "lobby"
+    seats = "".join(
+        _seat(entry, names[entry["seat"]], lobby["you"], is_host and in_lobby, in_lobby, unseated)
+        for entry in lobby["seats"]
+    )
+    parts = [
+        f'<h3 class="room-game">{escape(title)}</h3>',
+        f'<p class="room-options">{escape(options)}</p>' if options else "",
+        f'<ol class="room-seats" aria-label="Seats">{seats}</ol>',
+        _phase_html(lobby, is_host, verdict),
+    ]
+    if in_lobby:
+        parts.append(
+            '<label class="field">Your name <input name="room-name" maxlength="40" autocomplete="nickname"'
+            f' value="{escape(name)}"></label>'
+        )
+    parts.append('<p><button type="button" data-command="room-leave">Leave the room</button></p>')
+    return "".join(parts)
+
+
+def option_words(options: dict) -> str:
+    """The game's options in a line: "final lap: on, pairs: 12" (unset ones left out)."""
+    words = []
+    for key, value in sorted(options.items()):
+        if value is None:
+            continue
+        shown = ("on" if value else "off") if isinstance(value, bool) else json.dumps(value)
+        words.append(f"{key.replace('_', ' ')}: {shown}")
+    return ", ".join(words)
+
+
+def verdict_html(verdict: Verdict) -> str:
+    """The fair-shuffle check after a game: a quiet line when it passed, an alert when it did not."""
+    if verdict.ok:
+        return f'<p class="verdict verdict-ok" role="status">{escape(verdict.message)}</p>'
+    return f'<p class="verdict verdict-warning" role="alert">{escape(verdict.message)}</p>'
+
+
+def _seat(
+    entry: dict, name: str, you: int | None, host_controls: bool, in_lobby: bool, unseated: list[tuple[str, str | None]]
+) -> str:
+    seat = entry["seat"]
+    kind = entry["kind"]
+    if kind == "open":
+        state = "open"
+    elif kind == "bot":
+        state = "computer player"
+    elif entry["connected"]:
+        state = "here"
+    else:
+        state = "away: a computer player stands in" if entry["bot_playing"] else "away"
+    mine = " (you)" if seat == you else ""
+    buttons = []
+    if in_lobby and kind == "open" and you is None:
+        buttons.append(_button("room-sit", seat, "Sit here"))
+    if host_controls and kind == "open":
+        buttons.append(_button("room-bot", seat, "Computer player"))
+        if unseated:
+            choices = "".join(
+                f'<option value="{escape(peer)}">{escape(guest or f"Guest {peer[:4]}")}</option>'
+                for peer, guest in unseated
+            )
+            buttons.append(
+                f'<select data-room-assign data-seat="{seat}" aria-label="Seat someone at seat {seat + 1}">'
+                f'<option value="">Seat someone…</option>{choices}</select>'
+            )
+    elif host_controls:
+        buttons.append(_button("room-clear", seat, "Empty this seat"))
+    elif in_lobby and seat == you:
+        buttons.append(_button("room-stand", seat, "Leave this seat"))
+    controls = f' <span class="seat-controls">{"".join(buttons)}</span>' if buttons else ""
+    return (
+        f'<li class="seat seat-{escape(kind)}" data-seat="{seat}" data-kind="{escape(kind)}">'
+        f'<span class="seat-name">{escape(name)}{mine}</span> <span class="seat-state">{escape(state)}</span>'
+        f"{controls}</li>"
+    )
+
+
+def _button(command: str, seat: int, label: str) -> str:
+    return f'<button type="button" data-command="{command}" data-seat="{seat}">{escape(label)}</button>'
+
+
+def _phase_html(lobby: dict, is_host: bool, verdict: Verdict | None) -> str:
+    phase = lobby["phase"]
+    note = PHASE_NOTES[phase]
+    parts = [f'<p class="room-note">{escape(note)}</p>'] if note else []
+    if phase == "lobby" and is_host:
+        ready = all(entry["kind"] != "open" for entry in lobby["seats"])
+        parts.append(
+            '<p class="room-controls">'
+            '<button type="button" data-command="room-configure">Use the game chosen above</button> '
+            '<button type="button" data-command="room-fill">Fill empty seats with computer players</button> '
+            f'<button type="button" class="primary" data-command="room-start"{"" if ready else " disabled"}>'
+            "Start</button></p>"
+        )
+    elif phase == "lobby":
+        parts.append('<p class="room-note">The host chooses the game and starts it.</p>')
+    elif phase == "shuffle" and is_host:
+        parts.append(
+            '<p class="room-controls"><button type="button" data-command="room-deal">Deal now</button>'
+            " <small>without waiting for the players who have not answered</small></p>"
+        )
+    elif phase == "over":
+        if verdict is not None:
+            parts.append(verdict_html(verdict))
+        if is_host:
+            parts.append(
+                '<p class="room-controls"><button type="button" class="primary" data-command="room-again">'
+                "Back to the lobby</button></p>"
+            )
+    return "".join(parts)

@@ -1,0 +1,442 @@
+"""Rooms end to end: peers in real Chromium play whole games through the page, over the local Nostr relay.
+
+Each peer is the app in its own browser context (its own profile and storage), joined through
+``tools/relay.mjs`` on 127.0.0.1 with no ICE servers, so the whole module also runs inside a network
+namespace that holds only loopback:
+
+    tools/sealed.sh python -m pytest -m rooms tests/browser/test_rooms.py
+
+Every page records each text its transport delivers (an init script wraps ``window.faceDownNet.open``).
+After a game the test replays the host's save in Python and checks every message a guest received
+against what that guest's seat had been shown by the state the message names: no card id may appear
+early. The host's page is checked by the same rules in the protocol's own tests (tests/net).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from game import new_match
+from game.cards import rank
+from game.match import Match
+from game.net import Host
+from game.net.messages import encode
+from game.web.games import presenter_for
+from game.web.render import targets_by_place
+from tests.net.support import Room, seat_everyone, seeded_entropy
+from tests.support import hidden_ids
+
+from .rooms_fixtures import WAIT_MS, relay_url_fixture, webrtc_browser  # noqa: F401
+
+pytestmark = pytest.mark.rooms
+
+READY = "html[data-ready='true']"
+OVER = "html[data-over='true']"
+# A table waiting for the host's answer to this page's move is busy: its old choices are not offered.
+CHOICES = "#table:not([aria-busy]) [data-legal], #table:not([aria-busy]) [data-action]"
+BOOT_MS = 90_000  # four Pyodide pages booting at once on two cores
+IDLE_LIMIT_S = 30  # nobody could move for this long: the room is stuck
+# Wraps the room's transport as room.py opens it, so the test sees every text the page receives.
+TAP = """(() => {
+  window.__received = [];
+  let net;
+  Object.defineProperty(window, "faceDownNet", {
+    configurable: true,
+    get: () => net,
+    set(value) {
+      const open = value.open;
+      value.open = (kind, room, password, onOpen, onJoin, onLeave, onMessage, onError) =>
+        open(kind, room, password, onOpen, onJoin, onLeave, (peer, text) => {
+          window.__received.push(text);
+          onMessage(peer, text);
+        }, onError);
+      net = value;
+    },
+  });
+})();"""
+
+
+class Peer:
+    """One player's page, with what its earlier pages (before a reload or a close) received."""
+
+    def __init__(self, page):
+        self.page = page
+        self.earlier: list[str] = []
+
+    def state(self) -> dict:
+        """The room as the page knows it (room.py's ``debug_state``)."""
+        return json.loads(self.page.evaluate("faceDownRoom()"))
+
+    def received(self) -> list[str]:
+        """Every text this player's pages received from the room, in order."""
+        return self.earlier + self.page.evaluate("window.__received")
+
+    def wait_for(self, condition: str, timeout: float = WAIT_MS) -> None:
+        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds."""
+        self.page.wait_for_function(
+            f"() => {{ const room = JSON.parse(faceDownRoom()); return {condition}; }}", timeout=timeout
+        )
+
+    def message(self) -> str:
+        """The page's message line."""
+        return self.page.locator("#message").text_content()
+
+
+@pytest.fixture(name="open_app")
+def open_app_fixture(new_context, site_url, relay_url):
+    """Open the app as a room peer: ``open_app(url)`` in a fresh profile, or ``open_app(url, context)`` next to one.
+
+    Contexts may use the camera and microphone (without that Chromium gathers no ICE candidates); every
+    WebSocket a page opens is recorded, and the test fails if one went anywhere but 127.0.0.1.
+    """
+    sockets = []
+
+    def open_(url: str, context=None) -> Peer:
+        if context is None:
+            # Offline play's service worker would precache the whole runtime in every peer's profile at once.
+            context = new_context(viewport={"width": 1000, "height": 900}, service_workers="block")
+            context.grant_permissions(["microphone", "camera"], origin=site_url.rstrip("/"))
+            context.add_init_script(TAP)
+        page = context.new_page()
+        page.on("websocket", lambda socket: sockets.append(socket.url))
+        page.goto(url)
+        page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+        return Peer(page)
+
+    open_.home = f"{site_url}?relay={relay_url}&ice=none&speed=instant&look=0"
+    yield open_
+    outside = [url for url in sockets if urlsplit(url).hostname != "127.0.0.1"]
+    assert not outside, f"WebSockets left 127.0.0.1: {outside}"
+
+
+# --- setting a room up through the page -------------------------------------------------------------
+
+
+def choose(page, game: str, players: int, **options: str) -> None:
+    """Pick ``game`` for ``players`` in the page's game picker, with ``options`` from the game's lists."""
+    page.evaluate("document.getElementById('new-game').open = true")
+    page.select_option('#picker select[name="game"]', game)
+    for name, value in {"players": str(players), **options}.items():
+        page.select_option(f'#picker fieldset[data-game="{game}"] select[name="{name}"]', value)
+
+
+def create_room(open_app, game: str, players: int, home: str | None = None, **options: str) -> tuple[Peer, str]:
+    """Open the host's page, choose the game in the picker, press "Create a room"; the host and the link."""
+    host = open_app(home or open_app.home)
+    page = host.page
+    choose(page, game, players, **options)
+    page.fill('#picker input[name="names"]', "Hana")
+    page.click('[data-command="room-create"]')
+    link = page.locator("#room-link").input_value(timeout=WAIT_MS)
+    assert "role=host" in page.url and "role=host" not in link and "#room=" in link
+    assert page.locator("#room .room-qr svg").count() == 1
+    page.click('#room [data-command="room-copy"]')
+    selected = "(() => { const field = document.activeElement; return field.value.slice(field.selectionStart); })()"
+    assert page.evaluate(selected) == link, "copying selects the whole link, even where the clipboard is refused"
+    host.wait_for("room.role === 'host' && room.seat === 0")
+    return host, link
+
+
+def join(open_app, link: str, name: str, seat: int | None, context=None) -> Peer:
+    """Open the invite link as a guest, give a name, and sit at ``seat`` (``None``: the host seats them)."""
+    guest = open_app(link.replace("?", "?look=0&", 1), context)
+    guest.wait_for("room.connected && room.phase === 'lobby'")
+    field = guest.page.locator('#room input[name="room-name"]')
+    field.fill(name)
+    field.press("Tab")  # the change event sends the name
+    if seat is not None:
+        guest.page.click(f'#room [data-command="room-sit"][data-seat="{seat}"]')
+        guest.wait_for(f"room.seat === {seat}")
+    return guest
+
+
+def start(host: Peer, peers: list[Peer]) -> None:
+    """Press Start on the host's page once every seat is filled; wait until every peer has its table."""
+    host.page.click('#room [data-command="room-start"]:not([disabled])', timeout=WAIT_MS)
+    for peer in peers:
+        peer.wait_for("room.phase === 'playing'")
+        peer.page.wait_for_selector("#game:not([hidden]) #table .board", timeout=WAIT_MS)
+
+
+def play(peers: list[Peer], rng: random.Random, until=None, max_moves: int = 3000) -> int:
+    """Click random choices on random peers' tables until every game is over (or ``until()``); the moves made."""
+    moves = 0
+    idle_since = time.monotonic()
+    while not (until() if until else all(peer.page.locator(OVER).count() for peer in peers)):
+        assert moves < max_moves, "the game did not end"
+        for peer in rng.sample(peers, len(peers)):
+            choices = peer.page.locator(CHOICES)
+            count = choices.count()
+            if not count:
+                continue
+            if len(peer.page.context.pages) > 1:
+                peer.page.bring_to_front()  # a background tab gets no animation frames, so a click would wait
+            try:
+                choices.nth(rng.randrange(count)).click(timeout=1000)
+            except PlaywrightTimeout:
+                continue  # the table was redrawn under the click; look again
+            moves += 1
+            idle_since = time.monotonic()
+            break
+        else:
+            stuck = time.monotonic() - idle_since > IDLE_LIMIT_S
+            assert not stuck, f"nobody could move: {[(peer.state(), peer.message()) for peer in peers]}"
+            peers[0].page.wait_for_timeout(20)
+    return moves
+
+
+def host_save(host: Peer) -> dict:
+    """The host's room save, read from its page's storage."""
+    room = host.state()["room"]
+    return json.loads(host.page.evaluate("(key) => localStorage.getItem(key)", f"face-down/room/{room}/host"))
+
+
+def assert_verified(peers: list[Peer]) -> None:
+    """Every peer shows the result and the fair-shuffle verdict, and the verdict passed."""
+    for peer in peers:
+        peer.page.wait_for_selector(OVER, state="attached", timeout=WAIT_MS)
+        peer.page.wait_for_selector("#room .verdict", timeout=WAIT_MS)
+        assert peer.page.locator("#room .verdict-ok").text_content().startswith("Shuffle verified")
+        assert peer.state()["verdict"]["ok"]
+
+
+# --- the leak check ---------------------------------------------------------------------------------
+
+
+def entitled_by_step(match_json: str, seat: int | None) -> list[set[str]]:
+    """For each state id of the match, every card id ``seat`` had been shown by then (events and views)."""
+    final = Match.from_json(match_json)
+    replay = new_match(final.game, final.players, final.options, final.seed)
+    known = hidden_ids(replay.events(seat)) | hidden_ids(replay.view(seat))
+    by_step = [set(known)]
+    for acting, action in final.history:
+        since = replay.event_count
+        replay.act(acting, action)
+        known |= hidden_ids(replay.events(seat, since=since)) | hidden_ids(replay.view(seat))
+        by_step.append(set(known))
+    return by_step
+
+
+def assert_nothing_leaked(save: dict, received: dict[int, list[str]]) -> int:
+    """Check each seat's received texts against what it was entitled to; return how many card ids they held.
+
+    An update may carry only card ids its seat had been shown by the state it names; a reveal comes
+    only once the game is over (the secret and the moves then show everything anyway); nothing else
+    carries a card id at all.
+    """
+    total = len(Match.from_json(save["match"]).history)
+    spectator = entitled_by_step(save["match"], None)
+    cards = 0
+    for seat, texts in received.items():
+        entitled = {seat: entitled_by_step(save["match"], seat), None: spectator}
+        updates = 0
+        for text in texts:
+            message = json.loads(text)
+            ids = hidden_ids(message)
+            if message["type"] == "update":
+                assert message["seat"] in (seat, None), f"seat {seat} was sent seat {message['seat']}'s stream"
+                leaked = ids - entitled[message["seat"]][message["step"]]
+                assert not leaked, f"seat {seat} was sent {sorted(leaked)} at state {message['step']}"
+                updates += 1
+                cards += len(ids)
+            elif message["type"] == "reveal":
+                assert message["total"] == total, "the moves were revealed before the game was over"
+            else:
+                assert not ids, f"a {message['type']} message to seat {seat} held {sorted(ids)}"
+        assert updates, f"seat {seat} received no update"
+    return cards
+
+
+def test_the_leak_check_catches_a_card_sent_too_early():
+    """The check above can fail: a Cambio seat sent another seat's peeked cards is caught."""
+    host = Host("cambio", 2, entropy=seeded_entropy(5))
+    room = Room(host)
+    seat_everyone(room, ["a", "b"])
+    room.deliver(host.start())
+    honest = {0: room.received["a"], 1: room.received["b"]}
+    save = json.loads(host.save())
+    assert assert_nothing_leaked(save, honest) > 0
+    wrong = encode("update", seat=1, step=0, since=0, events=host.match.events(0), view=None, legal=None)
+    with pytest.raises(AssertionError, match="seat 1 was sent"):
+        assert_nothing_leaked(save, {1: [*room.received["b"], wrong]})
+
+
+# --- full games -----------------------------------------------------------------------------------------
+
+
+def test_four_peers_play_deluxe_memory_and_nobody_sees_a_card_early(open_app):
+    host, link = create_room(open_app, "deluxe-memory", 4)
+    guests = [join(open_app, link, name, seat) for seat, name in enumerate(["Ben", "Cleo", "Dev"], start=1)]
+    host.page.locator("#room .seat", has_text="Cleo").wait_for(timeout=WAIT_MS)
+    start(host, [host, *guests])
+    moves = play([host, *guests], random.Random(1))
+    assert_verified([host, *guests])
+    names = host.page.locator("#players").text_content()
+    assert all(name in names for name in ("Hana", "Ben", "Cleo", "Dev"))
+    cards = assert_nothing_leaked(host_save(host), {seat: guest.received() for seat, guest in enumerate(guests, 1)})
+    assert moves > 50 and cards > 50
+
+
+def test_two_peers_and_a_bot_play_cambio_the_host_seating_the_guest(open_app):
+    host, link = create_room(open_app, "cambio", 3)
+    guest = join(open_app, link, "Ben", seat=None)
+    host.page.select_option('#room select[data-room-assign][data-seat="1"]', label="Ben")
+    guest.wait_for("room.seat === 1")
+    host.page.click('#room [data-command="room-fill"]')
+    host.page.locator("#room .seat-bot").wait_for(timeout=WAIT_MS)
+    start(host, [host, guest])
+    play([host, guest], random.Random(2))
+    assert_verified([host, guest])
+    assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
+
+
+def test_two_peers_play_paved_with_gold_chosen_again_in_the_lobby(open_app):
+    host, link = create_room(open_app, "concentration", 2)
+    guest = join(open_app, link, "Ben", seat=1)
+    choose(host.page, "paved-with-gold", 2)
+    host.page.click('#room [data-command="room-configure"]')
+    guest.page.locator("#room .room-game", has_text="Paved with Gold, 2 players").wait_for(timeout=WAIT_MS)
+    assert guest.state()["seat"] == 1, "the seats stay"
+    start(host, [host, guest])
+    play([host, guest], random.Random(3))
+    assert_verified([host, guest])
+    assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
+
+
+def test_tabs_of_one_browser_play_through_broadcast_channel(open_app):
+    host, link = create_room(open_app, "concentration", 2, home=open_app.home + "&transport=tabs", pairs="8")
+    assert "transport=tabs" in link
+    guest = join(open_app, link, "Ben", seat=1, context=host.page.context)
+    start(host, [host, guest])
+    play([host, guest], random.Random(4))
+    assert_verified([host, guest])
+
+
+# --- faults and races -----------------------------------------------------------------------------------
+
+
+def test_a_guest_who_closes_the_page_and_comes_back_gets_the_seat_and_view_back(open_app):
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    guest = join(open_app, link, "Ben", seat=1)
+    start(host, [host, guest])
+    play([host, guest], random.Random(5), until=lambda: host.state()["step"] >= 10)
+    context, earlier = guest.page.context, guest.received()
+    guest.page.close(run_before_unload=True)  # as a tab is closed: its unload handlers run
+    host.page.locator("#room .seat", has_text="away").wait_for(timeout=WAIT_MS)
+
+    back = open_app(link.replace("?", "?look=0&", 1), context)
+    back.earlier = earlier
+    back.wait_for("room.seat === 1 && room.phase === 'playing'")
+    host.page.locator("#room .seat-state", has_text="away").wait_for(state="detached", timeout=WAIT_MS)
+    back.wait_for(f"room.step === {host.state()['step']}")
+    assert back.page.locator("#table .board").count() == 1
+    play([host, back], random.Random(6))
+    assert_verified([host, back])
+    assert assert_nothing_leaked(host_save(host), {1: back.received()}) > 0
+
+
+def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    guest = join(open_app, link, "Ben", seat=1)
+    start(host, [host, guest])
+    play([host, guest], random.Random(7), until=lambda: host.state()["step"] >= 10)
+    step = host.state()["step"]
+
+    host.page.reload()
+    host.page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    host.wait_for(f"room.role === 'host' && room.seat === 0 && room.step === {step}")
+    guest.wait_for(f"room.connected && room.seat === 1 && room.step === {step}")
+    host.page.locator("#room .seat-state", has_text="away").wait_for(state="detached", timeout=WAIT_MS)
+    play([host, guest], random.Random(8))
+    assert_verified([host, guest])
+    assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
+
+
+CAMBIO = presenter_for("cambio")
+QUIET = ("snap", "cambio")  # the moves the snap test's driver leaves alone
+
+
+def click_action(peer: Peer, legal: list[dict], index: int) -> None:
+    """Play ``legal[index]`` through the table: its spot (and the spot's menu, if it offers several), or its button."""
+    place = CAMBIO.place_of(legal[index])
+    if place is None:
+        peer.page.click(f'#table [data-action="{index}"]')
+        return
+    peer.page.click(f'#table [data-pos="{place}"]')
+    if len(targets_by_place(CAMBIO, legal)[0][place]) > 1:
+        peer.page.click(f'#table .menu [data-action="{index}"]')
+
+
+def common_right_snap(match: Match, states: list[dict]) -> tuple[int, int] | None:
+    """A card both guests may snap, that is right to snap (its rank is the graveyard top's), if there is one.
+
+    The test reads the host's replayed state for this: the players themselves could not know it.
+    """
+    state = match._state  # the hidden cards: only the test may look
+    if not state["window"] or any(s["step"] != match.step for s in states):
+        return None
+    top = rank(state["graveyard"][-1])
+    offered = [{(a["owner"], a["slot"]) for a in s["legal"] if a["type"] == "snap"} for s in states]
+    if any(a["type"] != "snap" for s in states for a in s["legal"]):
+        return None  # a guest in the middle of its own turn would not race
+    for owner, slot in sorted(offered[0] & offered[1]):
+        card = state["hands"][owner][slot]
+        if card is not None and rank(card) == top:
+            return owner, slot
+    return None
+
+
+def test_two_guests_snap_the_same_card_and_the_later_one_is_too_late(open_app):
+    host, link = create_room(open_app, "cambio", 3)
+    guests = [join(open_app, link, name, seat) for seat, name in ((1, "Ben"), (2, "Cleo"))]
+    start(host, [host, *guests])
+    rng = random.Random(9)
+    for _ in range(400):
+        match = Match.from_json(host_save(host)["match"])
+        assert match.result() is None, "the game ended before two guests could race for a snap"
+        states = [guest.state() for guest in guests]
+        target = common_right_snap(match, states)
+        if target is not None:
+            break
+        # Move the game on by whoever may, with a move that neither snaps nor calls Cambio (which ends rounds).
+        movers = []
+        for peer in (host, *guests):
+            peer_state = peer.state()
+            quiet = [index for index, action in enumerate(peer_state["legal"]) if action["type"] not in QUIET]
+            if peer_state["step"] == match.step and quiet:
+                movers.append((peer, peer_state["legal"], quiet))
+        if not movers:
+            host.page.wait_for_timeout(20)
+            continue
+        peer, legal, quiet = rng.choice(movers)
+        click_action(peer, legal, rng.choice(quiet))
+        peer.wait_for(f"room.step > {match.step}")
+    else:
+        pytest.fail("no window opened on a card both guests could snap")
+
+    # Both click the same card at the same moment (each page's own timer), before either hears of the other.
+    owner, slot = target
+    at = host.page.evaluate("Date.now()") + 300
+    for guest in guests:
+        guest.page.evaluate(
+            """([place, at]) => { setTimeout(() => document.querySelector(`#table [data-pos="${place}"]`).click(),
+                                             at - Date.now()); }""",
+            [f"hand-{owner}-{slot}", at],
+        )
+    for guest in guests:
+        guest.wait_for(f"room.step > {match.step} || room.errors.length > 0")
+    host.wait_for(f"room.step > {match.step}")
+    late = [guest for guest in guests if any(error["code"] == "too_late" for error in guest.state()["errors"])]
+    assert len(late) == 1, [guest.state()["errors"] for guest in guests]
+    (loser,) = late
+    (winner,) = [guest for guest in guests if guest is not loser]
+    assert "Too late" in loser.message()
+    after = Match.from_json(host_save(host)["match"])
+    snaps = [entry for entry in after.history[match.step :] if entry[1]["type"] == "snap"]
+    assert snaps == [[1 + guests.index(winner), {"type": "snap", "owner": owner, "slot": slot}]]

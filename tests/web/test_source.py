@@ -1,0 +1,141 @@
+"""Seat sources: a local table and a room's seat give the page the same things, and a room's log hides nothing less."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import GAMES, new_match
+from game.core import IllegalAction
+from game.net import Client, Host
+from game.web import config
+from game.web.games import presenter_for
+from game.web.source import LocalSource, RoomSource, seat_names
+from game.web.table import Table
+from tests.net.support import Room, seat_everyone, seeded_entropy
+from tests.support import random_step
+
+
+def room_at_play(game: str = "cambio", players: int = 3) -> tuple[Room, dict[str, RoomSource], list[str]]:
+    """A started room: peers a, b, ... seated in order, each with a source whose moves go through the room."""
+    host = Host(game, players, entropy=seeded_entropy(7))
+    room = Room(host, 7)
+    peers = [chr(ord("a") + seat) for seat in range(players)]
+    seat_everyone(room, peers)
+    room.deliver(host.start())
+    sent: list[str] = []
+
+    def sender(peer):
+        def send(text):
+            sent.append(peer)
+            room.send(peer, text)
+
+        return send
+
+    return room, {peer: RoomSource(room.clients[peer], sender(peer)) for peer in peers}, sent
+
+
+def test_a_local_source_shows_the_table_on_screen():
+    table = Table(config.from_params({"game": "cambio", "players": "3", "bots": "1"}), seed=4)
+    source = LocalSource(table)
+    assert source.table is table and source.game == "cambio" and source.shared
+    assert source.view() == table.match.view(0) and source.legal_actions() == table.legal_actions()
+    assert source.to_act() == table.match.to_act() and source.main_actor() == table.main_actor()
+    since = source.event_count
+    source.act(source.legal_actions()[0])
+    assert source.event_count > since
+    assert source.public_events(since) == table.match.events(None, since=since)
+    assert source.seat_events(since) == table.match.events(0, since=since)
+    with pytest.raises(IllegalAction):
+        source.act({"type": "call_cambio_twice"})
+
+
+def test_a_room_source_shows_what_the_host_sent_the_seat():
+    room, sources, _ = room_at_play()
+    match = room.host.match
+    for seat, source in enumerate(sources.values()):
+        assert source.table is None and not source.shared and source.viewer == seat
+        assert source.game == "cambio" and source.names == ["Player a", "Player b", "Player c"]
+        assert source.view() == match.view(seat)
+        assert source.legal_actions() == match.legal_actions(seat)
+        assert source.to_act() == match.to_act()
+        assert source.seat_events(0) == match.events(seat) == source.public_events(0)
+        assert not source.over
+
+
+def test_a_room_move_goes_to_the_host_and_nothing_is_clickable_until_it_answers():
+    room, sources, sent = room_at_play()
+    match = room.host.match
+    actor = match.to_act()[0]
+    peer, source = list(sources.items())[actor]
+    legal = source.legal_actions()
+    with pytest.raises(IllegalAction, match="can't do that now"):
+        source.act({"type": "peek", "slots": [9]})
+    assert sent == [], "a move the host did not offer is not even sent"
+    # The room delivers at once; a real transport answers later: hold the answer back to see the wait.
+    source._send = sent.append
+    source.act(legal[0])
+    assert sent == [room.clients[peer].act(legal[0])]
+    assert source.waiting and source.legal_actions() == []
+    room.send(peer, sent[-1])
+    source.answered()
+    assert match.step == 1 and source.legal_actions() == match.legal_actions(actor)
+
+
+def test_the_main_actor_is_the_turn_player_while_several_may_act():
+    room, sources, _ = room_at_play()
+    match = room.host.match
+    rng = random.Random(3)
+    several = 0
+    while match.result() is None and several < 5:
+        source = sources["a"]
+        if len(match.to_act()) > 1:
+            several += 1
+            assert source.main_actor() == match.view(None)["turn"]
+        elif match.to_act():
+            assert source.main_actor() == match.to_act()[0]
+        seat, action = random_step(match, rng)
+        room.send("abc"[seat], room.clients["abc"[seat]].act(action))
+    assert several, "a snap window opened"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_presenters_describe_only_what_every_seat_sees(game):
+    """A room's log is written from the seat's own events: it must read exactly as the spectator's would."""
+    presenter = presenter_for(game)
+    players = GAMES[game].player_counts[1] if len(GAMES[game].player_counts) > 1 else GAMES[game].min_players
+    names = [f"P{seat}" for seat in range(players)]
+    private = 0
+    for seed in range(3):
+        match = new_match(game, players, {}, seed=seed)
+        rng = random.Random(seed)
+        while match.result() is None:
+            match.act(*random_step(match, rng))
+        public = [presenter.describe(event, names) for event in match.events(None)]
+        for seat in range(players):
+            events = match.events(seat)
+            private += sum("to" in event and seat in event["to"] for event in events)
+            assert [presenter.describe(event, names) for event in events] == public
+    assert private or game in ("concentration", "matches"), "every turn of these two is public; the others look"
+
+
+def test_seat_names_come_from_the_lobby():
+    lobby = {
+        "seats": [
+            {"seat": 0, "kind": "player", "name": "Ana"},
+            {"seat": 1, "kind": "bot", "name": None, "level": "hard"},
+            {"seat": 2, "kind": "player", "name": None},
+            {"seat": 3, "kind": "bot", "name": None, "level": "easy"},
+            {"seat": 4, "kind": "open", "name": None},
+        ]
+    }
+    assert seat_names(lobby) == ["Ana", "Ada (Hard)", "Player 3", "Bram (Easy)", "Player 5"]
+
+
+def test_a_spectator_source_may_do_nothing():
+    room, _, _ = room_at_play("concentration", 2)
+    watcher = room.join("watcher")
+    source = RoomSource(watcher, lambda text: None)
+    assert source.viewer is None and source.legal_actions() == [] and source.view() == room.host.match.view(None)
+    assert Client().legal == [], "a client that has heard nothing offers nothing"
