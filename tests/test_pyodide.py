@@ -17,6 +17,10 @@ REPO = Path(__file__).resolve().parent.parent
 RUNNER = REPO / "tools" / "pyodide.mjs"
 
 
+# tests/browser drives Chromium from the host; its conftest imports Playwright, which Pyodide lacks.
+IN_PYODIDE = ["-m", "not pyodide and not browser", "--ignore=tests/browser"]
+
+
 @pytest.mark.pyodide
 @pytest.mark.skipif(sys.platform == "emscripten", reason="this is the test that starts Pyodide")
 def test_suite_passes_inside_pyodide():
@@ -26,8 +30,7 @@ def test_suite_passes_inside_pyodide():
     assert (REPO / "node_modules" / "pyodide").is_dir(), "npm pyodide is missing: run `make test`."
     env = {**os.environ, "NODE_OPTIONS": ""}
     completed = subprocess.run(
-        # tests/browser drives Chromium from the host; its conftest imports Playwright, which Pyodide lacks.
-        [node, str(RUNNER), "-m", "pytest", "-q", "-m", "not pyodide and not browser", "--ignore=tests/browser", "tests"],
+        [node, str(RUNNER), "-m", "pytest", "-q", *IN_PYODIDE, "tests"],
         cwd=REPO,
         env=env,
         capture_output=True,
