@@ -3,13 +3,14 @@ PYTHON ?= python3
 NPM ?= npm
 STAMPS := .pyodide/stamps
 
-.PHONY: test lint fix deps site run play bench-bots clean
+.PHONY: test lint fix deps site run play bench-bots clean single
 
-## test: install whatever is missing, lint, then run every test (host CPython and Pyodide)
-test: deps site
+## test: install whatever is missing, lint, then run every test (host CPython, Pyodide, Chromium);
+## the tests run in a network namespace with only loopback (tools/sealed.sh): nothing can leave the machine
+test: deps site single
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m pytest
+	tools/sealed.sh $(PYTHON) -m pytest
 
 ## lint / fix: ruff check and format
 lint:
@@ -18,14 +19,20 @@ fix:
 	$(PYTHON) -m ruff check --fix . && $(PYTHON) -m ruff format .
 
 ## site: build the publishable site in place (runtime copied into static/vendor/, engine zipped)
-SITE_SOURCES := $(shell find game -name '*.py') index.html pyscript.toml $(wildcard static/js/* static/css/*)
+SITE_SOURCES := $(shell find game static/js static/css static/rules static/icons -type f -not -path '*__pycache__*') \
+  index.html embed.html static/manifest.webmanifest pyscript.toml tools/build_transport.mjs
 site: static/vendor/manifest.json
 static/vendor/manifest.json: $(STAMPS)/node tools/build_site.py $(SITE_SOURCES)
 	$(PYTHON) tools/build_site.py
 
+## single: build dist/face-down.html, the whole app in one file that plays offline from file:// (after the site)
+single: dist/face-down.html
+dist/face-down.html: static/vendor/manifest.json tools/build_single.py
+	$(PYTHON) tools/build_single.py
+
 ## run: build the site if needed, then serve it on http://127.0.0.1:8000/ and open it
 PORT ?= 8000
-run: site
+run: site single
 	$(PYTHON) tools/serve.py --port $(PORT) --open
 
 ## play: a game in the terminal, you against bots (GAME=cambio PLAYERS=3 LEVEL=hard SEED=7)
@@ -67,3 +74,8 @@ clean:
 bench-bots: deps
 	$(PYTHON) -m game.bots.arena
 	node tools/pyodide.mjs -m game.bots.arena --timing
+
+## bench: boot, bytes, click-to-paint, engine and bot speed in one run (bench/README.md); BENCH_QUICK=1 for a tiny one
+.PHONY: bench
+bench: deps site
+	$(PYTHON) -m bench.run
