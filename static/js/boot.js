@@ -28,19 +28,18 @@
     const url = new URL(input instanceof Request ? input.url : String(input), location.href).href;
     if (!response.body || counted.has(url) || !url.includes("/static/vendor/")) return response;
     counted.add(url);
-    const counter = new TransformStream({
-      transform(chunk, controller) {
-        loaded += chunk.byteLength;
+    // Count a clone and hand back the original: Chromium keeps the compiled wasm beside the cached
+    // response it was streamed from, and a rebuilt Response would make every visit recompile it.
+    const reader = response.clone().body.getReader();
+    (async () => {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        loaded += value.byteLength;
         show();
-        controller.enqueue(chunk);
-      },
-    });
-    // A new Response keeps status and headers (application/wasm matters for streaming compilation).
-    return new Response(response.body.pipeThrough(counter), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
+      }
+    })().catch(() => {}); // a cancelled download just stops counting
+    return response;
   };
 
   // Modules imported by the runtime are not fetched through fetch(); count them when they finish.

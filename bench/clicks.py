@@ -1,0 +1,83 @@
+"""Click-to-paint latency per game: from a click on a legal card to the frame that shows its effect.
+
+The page is played through real mouse input (Playwright's ``page.mouse``, which Chromium receives as
+input events), against instant bots, with private looks off so that every legal click changes the table
+at once. bench/probe.js times each click in the page; the driver here only picks what to click, waits
+for the sample to finish, and starts a new game when one is over. Clicks on the result screen's "Play
+again" button move things on but are not counted.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from urllib.parse import urlencode
+
+from game import GAMES
+from tests.browser.driver import CHOICES, OVER
+
+from .boot import TIMEOUT_MS
+from .browser import wait_ready
+
+# One person against one Medium bot, or Concentration solo, so that bots move between the clicks.
+SOLO = {"concentration"}
+SETTLE_MS = 5_000
+
+# What to press next: a random legal choice (picked with the given fraction), the result screen's
+# "Play again", or nothing yet (bots are still moving). Returns the spot's centre, scrolled into view.
+NEXT = """([choices, over, pick]) => {
+  const press = (node, kind) => {
+    node.scrollIntoView({ block: "nearest" });
+    const box = node.getBoundingClientRect();
+    return { kind, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  };
+  if (document.querySelector(over)) return press(document.querySelector('[data-command="again"]'), "again");
+  const curtain = document.querySelector("#curtain:not([hidden]) button");
+  if (curtain) return press(curtain, "curtain");
+  const nodes = document.querySelectorAll(choices);
+  return nodes.length ? press(nodes[Math.floor(pick * nodes.length)], "choice") : null;
+}"""
+# The last click's sample is complete, or it changed nothing within a second (a click that missed).
+DONE = """() => {
+  const last = window.__bench.clicks.at(-1);
+  return !last || last.nextFrame !== null || (last.mutated === null && performance.now() - last.start > 1000);
+}"""
+
+
+def game_url(site_url: str, game: str) -> str:
+    """The link that starts ``game`` with instant bots and no private looks."""
+    seats = {"players": "1", "bots": "0"} if game in SOLO else {"players": "2", "bots": "1"}
+    params = {"game": game, **seats, "level": "medium", "seed": "1", "speed": "instant", "look": "0"}
+    return f"{site_url}?{urlencode(params)}"
+
+
+def measure(context, site_url: str, game: str, clicks: int, seed: int = 0) -> list[dict]:
+    """Make ``clicks`` counted clicks in ``game``; return the probe's samples for them (ms, page clock)."""
+    rng = random.Random(f"bench/{game}/{seed}")
+    page = context.new_page()
+    try:
+        page.goto(game_url(site_url, game))
+        wait_ready(page, TIMEOUT_MS)
+        page.evaluate("selector => { window.__bench.measured = selector; }", CHOICES)
+        made = 0
+        while made < clicks:
+            target = page.wait_for_function(NEXT, arg=[CHOICES, OVER, rng.random()], timeout=SETTLE_MS * 4)
+            spot = target.json_value()
+            page.mouse.click(spot["x"], spot["y"])
+            made += spot["kind"] == "choice"
+            page.wait_for_function(DONE, timeout=SETTLE_MS)
+        samples = page.evaluate("window.__bench.clicks.filter((click) => click.counts)")
+    finally:
+        page.close()
+    return samples
+
+
+def playable_games(root: Path) -> list[str]:
+    """The games the web app under ``root`` can show (those with a presenter module), in registry order."""
+    presenters = {path.stem for path in (root / "game" / "web" / "games").glob("*.py")}
+    return [game for game in GAMES if game.replace("-", "_") in presenters]
+
+
+def latencies(samples: list[dict], end: str = "painted") -> list[float]:
+    """Milliseconds from each click to its ``end`` ("painted" or "nextFrame"), for samples that changed the page."""
+    return [sample[end] - sample["start"] for sample in samples if sample[end] is not None]

@@ -1,0 +1,305 @@
+"""Warm-boot levers, each measured against the site as it is, in one run: what helps, and by how much.
+
+    python -m bench.levers [--runs 5] [--only NAME ...] [--site DIR]
+
+Every lever is a variant of the built site, made in a temporary folder of links to it with only the
+changed files written anew (index.html, pyscript.toml, static/js/boot.js, extra modules), and served by
+its own server. The site itself is never modified. Runs alternate between variants, each run a new
+browser profile visited twice (cold, then warm once the first tab has stayed open LINGER_SECONDS), like
+bench/boot.py. Prints a markdown table and writes bench/results/levers.json. bench/README.md has the
+figures and what they mean.
+
+The variants (the bare PyScript page rides along as a reference):
+- **preload hints**: ``<link rel=modulepreload/preload>`` for the runtime's files at the top of ``<head>``;
+- **early runtime start**: PyScript's interpreter module wrapped (bench/levers/pyodide-snapshot.mjs) and
+  started from an inline module script at the top of ``<head>``, before PyScript has loaded;
+- **memory snapshot**: the same wrapper restoring, on a warm visit, an interpreter snapshot made on the
+  first visit after importing the engine (kept in Cache Storage), made in the page while it boots or,
+  afterwards, in a worker (bench/levers/snapshot-worker.mjs); alone or with another lever;
+- **precompiled engine**: the engine zip with unchecked-hash ``.pyc`` files made by Pyodide's Python
+  (bench/precompile.py), so no module is compiled in the page;
+- **precompressed assets**: every file also stored gzipped, served with ``Content-Encoding: gzip``;
+- **cached runtime**: ``Cache-Control: max-age=31536000, immutable`` on static/vendor/ (what a cache-first
+  service worker gives), instead of the no-cache revalidation of tools/serve.py;
+- **boot.js**: its byte-counting ``fetch()`` wrapper leaving the wasm response alone, or counting a clone
+  of each response, so that Chromium's compiled-wasm cache works.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import gzip
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import sync_playwright
+
+from tools.serve import SimpleHTTPRequestHandler, SiteHandler
+
+from . import report
+from .boot import BARE, visit
+from .browser import fresh_profile, serve
+from .report import figure, ratio, row
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+LEVERS = BENCH / "levers"
+WRAPPER_NAME = "pyodide-snapshot.mjs"  # with snapshot-worker.mjs beside it
+PRECOMPILED = "bench-game-pyc.zip"
+OUT = BENCH / "results" / "levers.json"
+# Longer than bench/boot.py's pause before the warm visit: a snapshot made in a worker is ready a few
+# seconds after the first visit is interactive. Every variant gets the same pause.
+LINGER_SECONDS = 8.0
+
+
+class PrecompressedHandler(SiteHandler):
+    """Serves ``FILE.gz`` for ``FILE`` with ``Content-Encoding: gzip`` when the browser accepts it."""
+
+    encoded = False
+
+    def send_head(self):
+        plain = self.translate_path(self.path)
+        self.encoded = "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(plain + ".gz")
+        if self.encoded:
+            self.path = urlsplit(self.path).path + ".gz"
+        return super().send_head()
+
+    def guess_type(self, path):
+        return super().guess_type(path.removesuffix(".gz") if self.encoded else path)
+
+    def end_headers(self) -> None:
+        if self.encoded:
+            self.send_header("Content-Encoding", "gzip")
+            self.send_header("Vary", "Accept-Encoding")
+        super().end_headers()
+
+
+class CachedRuntimeHandler(SiteHandler):
+    """Lets the browser keep static/vendor/ without asking again; the rest is no-cache as usual."""
+
+    def end_headers(self) -> None:
+        if self.path.startswith("/static/vendor/"):
+            self.send_header("Cache-Control", "max-age=31536000, immutable")
+            SimpleHTTPRequestHandler.end_headers(self)
+        else:
+            super().end_headers()
+
+
+@dataclass
+class Variant:
+    """A changed copy of the site: new text for some files, a server handler, and how to finish it."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    handler: type[SiteHandler] = SiteHandler
+    prepare: Callable[[Path], None] | None = None  # finishes the variant's folder once its files are written
+    page: str = ""  # the page visited, relative to the site's root
+
+
+def preload_hints(site: Path) -> str:
+    """Hints for every file of the runtime, in the order the page needs them."""
+    core = sorted(path.name for path in (site / "static/vendor/pyscript").glob("core-*.js"))
+    modules = [f"./static/vendor/pyscript/{name}" for name in ["core.js", *core]]
+    modules += ["./static/vendor/pyodide/pyodide.mjs", "./static/vendor/pyodide/pyodide.asm.mjs"]
+    fetched = [
+        "./pyscript.toml",
+        "./static/vendor/pyodide/pyodide.asm.wasm",
+        "./static/vendor/pyodide/python_stdlib.zip",
+        "./static/vendor/pyodide/pyodide-lock.json",
+        "./static/vendor/game.zip",
+    ]
+    lines = [f'<link rel="modulepreload" href="{url}">' for url in modules]
+    lines += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetched]
+    return "\n".join(lines)
+
+
+def early_start(query: str) -> str:
+    """An inline module script that starts the wrapped runtime at once."""
+    return f'<script type="module" async>import("./{WRAPPER_NAME}{query}").then((runtime) => runtime.start());</script>'
+
+
+def head_first(index: str, markup: str) -> str:
+    """``index`` with ``markup`` right after ``<meta charset>``, the first thing in ``<head>``."""
+    anchor = '<meta charset="utf-8">'
+    assert anchor in index, "index.html has no <meta charset> to anchor the lever on"
+    return index.replace(anchor, f"{anchor}\n{markup}", 1)
+
+
+def interpreter_toml(toml: str, interpreter: str | None = None, engine: str | None = None) -> str:
+    """pyscript.toml with another interpreter module and/or another engine zip."""
+    if interpreter:
+        toml = toml.replace('"./static/vendor/pyodide/pyodide.mjs"', f'"./{interpreter}"')
+    if engine:
+        toml = toml.replace('"./static/vendor/game.zip"', f'"./{engine}"')
+    return toml
+
+
+def precompress(site: Path, folder: Path) -> None:
+    """Store in ``folder`` a gzip -9 copy of every file of ``site`` that a visit downloads."""
+    for top in ("index.html", "pyscript.toml", "static", "game"):
+        source = site / top
+        for path in [source] if source.is_file() else sorted(source.rglob("*")):
+            if path.is_file():
+                target = folder / (path.relative_to(site).as_posix() + ".gz")
+                _materialize_parents(folder, target)
+                target.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+
+
+def wasm_untouched(boot_js: str) -> str:
+    """static/js/boot.js with its byte-counting fetch() wrapper handing the wasm response back as it came.
+
+    A Response rebuilt in JavaScript has no HTTP-cache entry behind it, and Chromium keeps compiled
+    WebAssembly only beside such an entry: wrapped, the interpreter is compiled afresh on every visit.
+    """
+    anchor = 'if (!response.body || counted.has(url) || !url.includes("/static/vendor/")) return response;'
+    assert anchor in boot_js, "static/js/boot.js no longer wraps fetch() the way this lever expects"
+    return boot_js.replace(anchor, f'{anchor}\n    if (url.endsWith(".wasm")) return response;', 1)
+
+
+def count_a_clone(boot_js: str) -> str:
+    """static/js/boot.js counting the bytes of a clone of each response, and handing the original on."""
+    rebuilt = re.compile(r"return new Response\(response\.body\.pipeThrough\(counter\), \{.*?\}\);", re.DOTALL)
+    assert rebuilt.search(boot_js), "static/js/boot.js no longer rebuilds the response the way this lever expects"
+    counted = "response.clone().body.pipeThrough(counter).pipeTo(new WritableStream());\n    return response;"
+    return rebuilt.sub(lambda _: counted, boot_js, count=1)
+
+
+def variants(site: Path, precompiled: Path) -> dict[str, Variant]:
+    """Every lever, and the baseline first."""
+    index = (site / "index.html").read_text()
+    toml = (site / "pyscript.toml").read_text()
+    return {
+        "baseline": Variant(),
+        "bare PyScript page (reference, not a lever)": Variant(page=BARE),
+        "preload hints": Variant({"index.html": head_first(index, preload_hints(site))}),
+        "early runtime start": Variant(
+            {
+                "index.html": head_first(index, early_start("?snapshot=off")),
+                "pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=off"),
+            }
+        ),
+        "memory snapshot": Variant({"pyscript.toml": interpreter_toml(toml, WRAPPER_NAME)}),
+        "memory snapshot, made in a worker": Variant(
+            {"pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=worker")}
+        ),
+        "snapshot in a worker + cached runtime": Variant(
+            {"pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=worker")},
+            handler=CachedRuntimeHandler,
+        ),
+        "snapshot + early start": Variant(
+            {"index.html": head_first(index, early_start("")), "pyscript.toml": interpreter_toml(toml, WRAPPER_NAME)}
+        ),
+        "precompiled engine (.pyc)": Variant(
+            {"pyscript.toml": interpreter_toml(toml, engine=PRECOMPILED)},
+            prepare=lambda folder: shutil.copyfile(precompiled, folder / PRECOMPILED),
+        ),
+        "precompressed assets (gzip)": Variant(
+            handler=PrecompressedHandler, prepare=lambda folder: precompress(site, folder)
+        ),
+        "cached runtime (immutable static/vendor)": Variant(handler=CachedRuntimeHandler),
+        "wasm response not rewrapped by boot.js": Variant(
+            {"static/js/boot.js": wasm_untouched((site / "static/js/boot.js").read_text())}
+        ),
+        "snapshot in a worker + wasm not rewrapped": Variant(
+            {
+                "pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=worker"),
+                "static/js/boot.js": wasm_untouched((site / "static/js/boot.js").read_text()),
+            }
+        ),
+        "boot.js counts a clone, keeps the response": Variant(
+            {"static/js/boot.js": count_a_clone((site / "static/js/boot.js").read_text())}
+        ),
+    }
+
+
+def build(site: Path, variant: Variant, folder: Path) -> None:
+    """Lay out ``variant`` in ``folder``: links to the site's top-level entries, then its own files."""
+    for entry in site.iterdir():
+        (folder / entry.name).symlink_to(entry)
+    for module in LEVERS.glob("*.mjs"):
+        shutil.copyfile(module, folder / module.name)
+    for name, text in variant.files.items():
+        _materialize_parents(folder, folder / name)
+        (folder / name).unlink(missing_ok=True)
+        (folder / name).write_text(text)
+    if variant.prepare:
+        variant.prepare(folder)
+
+
+def make_precompiled(target: Path) -> None:
+    """Pack the engine with bytecode, inside Pyodide (the zip must sit in the repo, which it mounts)."""
+    inside = "/repo/" + target.relative_to(REPO).as_posix()
+    subprocess.run(["node", str(REPO / "tools" / "pyodide.mjs"), "-m", "bench.precompile", inside], check=True)
+
+
+def measure(site: Path, names: list[str], runs: int) -> list[dict]:
+    """Cold and warm time to interactive of each named variant; rows with their ratio to the baseline's."""
+    precompiled = BENCH / "results" / PRECOMPILED
+    precompiled.parent.mkdir(parents=True, exist_ok=True)
+    make_precompiled(precompiled)
+    chosen = {name: variant for name, variant in variants(site, precompiled).items() if name in names}
+    samples = {name: {"cold": [], "warm": []} for name in chosen}
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-levers-") as scratch,
+        contextlib.ExitStack() as servers,
+        sync_playwright() as playwright,
+    ):
+        urls = {}
+        for number, (name, variant) in enumerate(chosen.items()):
+            folder = Path(scratch) / str(number)
+            folder.mkdir()
+            build(site, variant, folder)
+            urls[name] = servers.enter_context(serve(folder, variant.handler))
+        for run in range(runs):
+            for name in chosen:
+                print(f"levers: run {run + 1}/{runs}: {name}", file=sys.stderr, flush=True)
+                with fresh_profile(playwright) as context:
+                    url = urls[name] + chosen[name].page
+                    samples[name]["cold"].append(visit(context, url, linger=LINGER_SECONDS)[0])
+                    samples[name]["warm"].append(visit(context, url)[0])
+    rows = []
+    base = {kind: row("", samples["baseline"][kind], "ms") for kind in ("cold", "warm")}
+    for name in chosen:
+        for kind in ("cold", "warm"):
+            measured = row(f"{name}: time to interactive, {kind}", samples[name][kind], "ms")
+            rows += [measured, figure(f"{name}: {kind} / baseline {kind}", ratio(measured, base[kind]), "ratio")]
+    return rows
+
+
+def _materialize_parents(folder: Path, target: Path) -> None:
+    # The variant's folders are links into the site; a file written through one would land in the site.
+    current = folder
+    for part in target.relative_to(folder).parts[:-1]:
+        current = current / part
+        if current.is_symlink():
+            real = current.resolve()
+            current.unlink()
+            current.mkdir()
+            for entry in real.iterdir():
+                (current / entry.name).symlink_to(entry)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure the levers, print the table, save the JSON."""
+    parser = argparse.ArgumentParser(prog="python -m bench.levers", description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=REPO, help="the built site's root (default: this repo)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", nargs="*", help="variant names (the baseline is always measured)")
+    args = parser.parse_args(argv)
+    names = ["baseline", *(args.only or variants(args.site, Path()).keys())]
+    rows = measure(args.site.resolve(), names, args.runs)
+    report.save(rows, OUT)
+    print(report.markdown(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,157 @@
+"""The peer action round trip: from a click on one peer's table to its result painted on every peer.
+
+Two peers, the host and one guest, each in its own browser context, play Concentration (26 pairs, so
+a game lasts) in a room over WebRTC on loopback, signaled through the local relay (tools/relay.mjs).
+Whoever's turn it is clicks a random card; bench/rooms_probe.js times everything in the pages on the
+machine's clock, so times from the two pages can be subtracted:
+
+- **end to end**: the click's timestamp to the later of the two peers' next paint once its page
+  shows the new state (``<html data-room-step>``, set by game/web/room.py);
+- **network**: the time the move's messages spent between the peers, each leg received minus sent:
+  for the guest's click, its move to the host plus the host's update back; for the host's own click
+  (its move goes straight into the host object), the update to the guest.
+
+Use it with Playwright already started and the built site served (bench/run.py does both)::
+
+    from bench import rooms
+    figures = rooms.round_trip(playwright, site_url, clicks=200)
+    # {"end_to_end_p50": ms, "end_to_end_p95": ms, "network_p50": ms, "network_p95": ms, "clicks": n}
+
+The issue's target on loopback: network p50 ≤ 10 ms, end to end p95 ≤ 50 ms (reported, not asserted).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+from tests.browser.conftest import CHROMIUM, FLAGS
+from tests.browser.driver import CHOICES, OVER
+from tests.browser.rooms_fixtures import RTC_FLAGS
+
+from .report import percentile
+
+PROBE = Path(__file__).with_name("rooms_probe.js")
+REPO = Path(__file__).resolve().parent.parent
+WAIT_MS = 20_000
+BOOT_MS = 90_000
+VIEWPORT = {"width": 1000, "height": 900}
+GAME = {"game": "concentration", "players": "2", "pairs": "26"}
+RESET = "() => { for (const log of Object.values(window.__rooms)) if (Array.isArray(log)) log.length = 0; }"
+PAINTED = "(step) => window.__rooms.paints.some(([painted]) => painted > step)"
+
+
+@contextlib.contextmanager
+def relay() -> Iterator[str]:
+    """``node tools/relay.mjs`` on 127.0.0.1 while the block runs; yields its ws:// URL."""
+    process = subprocess.Popen(["node", str(REPO / "tools" / "relay.mjs")], stdout=subprocess.PIPE, text=True)
+    try:
+        words = process.stdout.readline().split()
+        if words[:1] != ["relay"]:
+            raise RuntimeError(f"tools/relay.mjs did not start (it said {words!r})")
+        yield words[1]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+def round_trip(playwright, site_url: str, clicks: int = 200, seed: int = 0) -> dict:
+    """Time ``clicks`` moves across a two-peer room; p50 and p95 end to end and of the network part, in ms."""
+    rng = random.Random(f"bench/rooms/{seed}")
+    end_to_end: list[float] = []
+    network: list[float] = []
+    with relay() as relay_url:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *RTC_FLAGS])
+        try:
+            home = f"{site_url}?relay={relay_url}&ice=none&speed=instant&look=0"
+            host, guest = _open_room(browser, site_url, home)
+            while len(end_to_end) < clicks:
+                if host.locator(OVER).count():
+                    _play_again(host, guest)
+                    continue
+                whole, wire = _one_move(host, guest, rng)
+                end_to_end.append(whole)
+                network.append(wire)
+        finally:
+            browser.close()
+    return {
+        "end_to_end_p50": percentile(end_to_end, 0.5),
+        "end_to_end_p95": percentile(end_to_end, 0.95),
+        "network_p50": percentile(network, 0.5),
+        "network_p95": percentile(network, 0.95),
+        "clicks": len(end_to_end),
+    }
+
+
+def _page(browser, site_url: str, url: str):
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    # Without camera and microphone permission Chromium gathers no ICE candidates (PLATFORM.md).
+    context.grant_permissions(["microphone", "camera"], origin=site_url.rstrip("/"))
+    context.add_init_script(path=str(PROBE))
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=BOOT_MS)
+    page.evaluate("(selector) => { window.__rooms.measured = selector; }", CHOICES)
+    return page
+
+
+def _open_room(browser, site_url: str, home: str) -> tuple:
+    """The host creates the room from its picker, the guest opens the link and sits, the host starts."""
+    host = _page(browser, site_url, home)
+    host.evaluate("document.getElementById('new-game').open = true")
+    host.select_option('#picker select[name="game"]', GAME["game"])
+    fields = f'#picker fieldset[data-game="{GAME["game"]}"]'
+    host.select_option(f'{fields} select[name="players"]', GAME["players"])
+    host.select_option(f'{fields} select[name="pairs"]', GAME["pairs"])
+    host.click('[data-command="room-create"]')
+    link = host.locator("#room-link").input_value(timeout=WAIT_MS)
+    guest = _page(browser, site_url, link.replace("?", "?look=0&", 1))
+    guest.click('#room [data-command="room-sit"][data-seat="1"]', timeout=WAIT_MS)
+    _start(host, guest)
+    return host, guest
+
+
+def _start(host, guest) -> None:
+    host.click('#room [data-command="room-start"]:not([disabled])', timeout=WAIT_MS)
+    for page in (host, guest):
+        page.wait_for_selector("#game:not([hidden]) #table .board", timeout=WAIT_MS)
+
+
+def _play_again(host, guest) -> None:
+    """After a game: back to the lobby with the same seats, and start the next."""
+    host.click('#room [data-command="room-again"]', timeout=WAIT_MS)
+    for page in (host, guest):
+        page.wait_for_selector("#game", state="hidden", timeout=WAIT_MS)
+    _start(host, guest)
+
+
+def _one_move(host, guest, rng: random.Random) -> tuple[float, float]:
+    """One random legal click by whoever may move; its (end to end, network) times in ms."""
+    for page in (host, guest):
+        page.evaluate(RESET)
+    step = int(host.evaluate("document.documentElement.dataset.roomStep"))
+    mover = None
+    while mover is None:
+        mover = next((page for page in (host, guest) if page.locator(CHOICES).count()), None)
+        if mover is None:
+            host.wait_for_timeout(5)
+    choices = mover.locator(CHOICES)
+    choices.nth(rng.randrange(choices.count())).click()
+    for page in (host, guest):
+        page.wait_for_function(PAINTED, arg=step, timeout=WAIT_MS)
+    logs = {page: page.evaluate("window.__rooms") for page in (host, guest)}
+    clicked = logs[mover]["clicks"][-1]
+    painted = max(min(at for seen, at in logs[page]["paints"] if seen > step) for page in logs)
+    update = _leg(logs[host], logs[guest], lambda message: message["type"] == "update" and message["step"] > step)
+    wire = update if mover is host else update + _leg(logs[guest], logs[host], lambda m: m["type"] == "act")
+    return painted - clicked, wire
+
+
+def _leg(sender: dict, receiver: dict, wanted) -> float:
+    """Received minus sent for the first message ``sender`` sent that ``wanted(message)`` picks."""
+    sent_at, text = next((at, text) for at, text in sender["sends"] if wanted(json.loads(text)))
+    return next(at for at, received in receiver["received"] if received == text) - sent_at

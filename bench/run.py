@@ -1,0 +1,223 @@
+"""`make bench`: every figure of issue 7 in one run, as a markdown table and bench/results/latest.json.
+
+    python -m bench.run                     # the full run (make bench), about 5 minutes on 2 cores
+    BENCH_QUICK=1 python -m bench.run       # a tiny run with every row, for the smoke test
+    python -m bench.run --site DIR --out FILE
+
+The site must be built first (``make site``; ``make bench`` does it). Sections, in the order they run
+(the browser ones first, while nothing else of ours competes for the CPU):
+
+1. boot: skeleton first paint, time to interactive cold and warm, app and bare PyScript page, and ratios;
+2. bytes on a cold visit: raw as transferred, and gzip -9 / brotli computed from the same files;
+3. click-to-paint per game, p50 and p95;
+4. engine throughput on CPython and in Pyodide, and their ratio;
+5. bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
+6. the peer action round trip in a two-peer room over a local relay (bench/rooms.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from game import GAMES
+from game.bots import LEVELS
+
+from . import boot, clicks, engine, report, rooms, transfers
+from .browser import browser_context, serve
+from .report import AT_MOST, BELOW, figure, ratio, row, target
+
+BENCH = Path(__file__).resolve().parent
+REPO = BENCH.parent
+LATEST = BENCH / "results" / "latest.json"
+MB = 1e6
+STARTED = time.monotonic()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How much to measure: the full run, or the smoke test's tiny one."""
+
+    boot_runs: int
+    clicks: int
+    throughput_seconds: float
+    throughput_rounds: int
+    brotli_quality: int
+    quick: bool
+
+
+FULL = Plan(boot_runs=5, clicks=200, throughput_seconds=1.0, throughput_rounds=5, brotli_quality=11, quick=False)
+QUICK = Plan(boot_runs=1, clicks=3, throughput_seconds=0.05, throughput_rounds=1, brotli_quality=5, quick=True)
+
+
+def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
+    """Skeleton first paint, time to interactive cold and warm for both pages, and the app/bare ratios.
+
+    A ratio is the median of the runs' own ratios: the app and the bare page of one run boot moments
+    apart, so a busy spell on the machine slows both, and their ratio holds better than the medians'.
+    """
+    app, bare = boots[boot.APP], boots[boot.BARE]
+    return [
+        row("skeleton first paint (first-contentful-paint, cold)", app.first_paint, "ms", target(AT_MOST, 200)),
+        row("time to interactive, app, cold", app.cold, "ms"),
+        row("time to interactive, app, warm", app.warm, "ms", target(AT_MOST, 1000)),
+        row("time to interactive, bare PyScript page, cold", bare.cold, "ms"),
+        row("time to interactive, bare PyScript page, warm", bare.warm, "ms"),
+        row("time to interactive app/bare, cold", _paired(app.cold, bare.cold), "ratio", target(AT_MOST, 1.10)),
+        row("time to interactive app/bare, warm", _paired(app.warm, bare.warm), "ratio", target(BELOW, 1.0)),
+    ]
+
+
+def _paired(numerators: list[float | None], denominators: list[float | None]) -> list[float]:
+    return [top / bottom for top, bottom in zip(numerators, denominators, strict=True) if top and bottom]
+
+
+def byte_rows(visit: list[transfers.Transfer], compressed: dict[Path, dict[str, int]], quality: int) -> list[dict]:
+    """Requests and bytes of one cold visit: raw as transferred, and gzip/brotli of the same files."""
+    raw = sum(item.body + item.headers for item in visit)
+    # A response with no local file (none expected) counts at its raw size in the compressed totals.
+    gzip = sum(compressed[item.file]["gzip"] if item.file else item.body for item in visit)
+    brotli = sum(compressed[item.file]["brotli"] if item.file else item.body for item in visit)
+    goal = target(AT_MOST, 7.0)
+    return [
+        figure("requests on a cold visit", len(visit), "requests"),
+        figure("bytes on a cold visit, raw (transferred: our server does not compress)", raw / MB, "MB"),
+        figure("bytes on a cold visit, gzip -9 (computed from the same files)", gzip / MB, "MB", goal),
+        figure(
+            "bytes on a cold visit, brotli (computed from the same files)",
+            brotli / MB,
+            "MB",
+            goal,
+            f"quality {quality}",
+        ),
+    ]
+
+
+def click_rows(samples: dict[str, list[dict]]) -> list[dict]:
+    """p50 and p95 click-to-paint per game; a game the app cannot show yet is a row without a value.
+
+    The note splits the figure: how long until the click's handler had changed the DOM, and where the
+    double-rAF bound (the frame after the painted one) lands, at the same percentile.
+    """
+    rows = []
+    for game in GAMES:
+        shown = samples.get(game, [])
+        painted = clicks.latencies(shown)
+        changed = clicks.latencies(shown, "mutated")
+        bound = clicks.latencies(shown, "nextFrame")
+        for share, goal in ((0.5, None), (0.95, target(AT_MOST, 16))):
+            note = "not in the web app yet"
+            if game in samples:
+                changed_at, bound_at = report.percentile(changed, share), report.percentile(bound, share)
+                note = f"DOM changed at {_ms(changed_at)}, double rAF at {_ms(bound_at)}"
+            name = f"click-to-paint p{round(share * 100)}, {game}"
+            rows.append(figure(name, report.percentile(painted, share), "ms", goal, note))
+            rows[-1]["runs"] = len(painted)
+    return rows
+
+
+def _ms(value: float | None) -> str:
+    return "?" if value is None else f"{value:.1f} ms"
+
+
+def throughput_rows(cpython: dict[str, list[float]], pyodide: dict[str, list[float]]) -> list[dict]:
+    """Random playouts per second per game on each interpreter, and CPython's lead over Pyodide."""
+    rows = []
+    for game in GAMES:
+        host = row(f"random playouts/s, {game}, CPython", cpython[game], "games/s")
+        wasm = row(f"random playouts/s, {game}, Pyodide (Node)", pyodide[game], "games/s")
+        rows += [host, wasm, figure(f"random playouts CPython/Pyodide, {game}", ratio(host, wasm), "ratio")]
+    return rows
+
+
+def bot_rows(timings: dict[tuple[str, str], tuple[int, float, float]]) -> list[dict]:
+    """Bot decision time in Pyodide, p50 and p95, per game and level (target p95 ≤ 50 ms, the bots issue's)."""
+    rows = []
+    for game in GAMES:
+        for level in LEVELS:
+            moves, p50, p95 = timings.get((game, level), (0, None, None))
+            rows.append(figure(f"bot decision p50, {game}, {level} (Pyodide)", p50, "ms"))
+            rows.append(figure(f"bot decision p95, {game}, {level} (Pyodide)", p95, "ms", target(AT_MOST, 50)))
+            rows[-2]["runs"] = rows[-1]["runs"] = moves
+    return rows
+
+
+PEER_ROWS = (
+    ("peer action round trip, network part, p50", "network_p50", 10),
+    ("peer action round trip, network part, p95", "network_p95", None),
+    ("peer action round trip, end to end, p50", "end_to_end_p50", None),
+    ("peer action round trip, end to end, p95", "end_to_end_p95", 50),
+)
+
+
+def peer_rows(figures: dict) -> list[dict]:
+    """A click on one peer of a two-peer room to the result drawn on every peer (bench/rooms.py), in ms."""
+    return [
+        figure(name, figures[key], "ms", target(AT_MOST, bound) if bound else None, note=f"{figures['clicks']} clicks")
+        for name, key, bound in PEER_ROWS
+    ]
+
+
+def measure(plan: Plan, site: Path) -> list[dict]:
+    """Run every section against the site in ``site``; return the rows in table order."""
+    load_before = os.getloadavg()[0]
+    with sync_playwright() as playwright, serve(site) as site_url:
+        _say("boot: app and bare page, cold and warm")
+        boots = boot.measure(playwright, site_url, plan.boot_runs)
+        _say("bytes: one more cold visit")
+        visit = transfers.cold_visit(playwright, site_url, boot.APP, site)
+        games = clicks.playable_games(site)
+        samples: dict[str, list[dict]] = {}
+        with browser_context(playwright) as context:
+            for game in games:
+                _say(f"click-to-paint: {game}")
+                samples[game] = clicks.measure(context, site_url, game, plan.clicks)
+        _say("peer round trip: a two-peer room over the local relay")
+        peers = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
+    _say("throughput: CPython, then Pyodide")
+    cpython = engine.throughput(False, plan.throughput_seconds, plan.throughput_rounds)
+    pyodide = engine.throughput(True, plan.throughput_seconds, plan.throughput_rounds)
+    _say("bot decision times in Pyodide")
+    timings = engine.bot_timings(plan.quick)
+    _say("compressing the transferred files")
+    compressed = transfers.compressed_sizes(sorted({item.file for item in visit if item.file}), plan.brotli_quality)
+    load = row("machine load average, 1 minute (before, after)", [load_before, os.getloadavg()[0]], "processes")
+    return [
+        *boot_rows(boots),
+        *byte_rows(visit, compressed, plan.brotli_quality),
+        *click_rows(samples),
+        *throughput_rows(cpython, pyodide),
+        *bot_rows(timings),
+        *peer_rows(peers),
+        load,
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure, print the table, save the JSON."""
+    parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, default=REPO, help="the built site's root (default: this repo)")
+    parser.add_argument("--out", type=Path, default=LATEST, help=f"where to write the JSON (default: {LATEST})")
+    args = parser.parse_args(argv)
+    if not (args.site / "static" / "vendor" / "manifest.json").exists():
+        sys.exit(f"{args.site} has no built site: run `make site` first (make bench does).")
+    plan = QUICK if os.environ.get("BENCH_QUICK") == "1" else FULL
+    rows = measure(plan, args.site.resolve())
+    report.save(rows, args.out)
+    print(report.markdown(rows))
+    _say(f"saved {args.out}")
+    return 0
+
+
+def _say(text: str) -> None:
+    print(f"bench [{time.monotonic() - STARTED:4.0f} s]: {text}", file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
