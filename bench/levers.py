@@ -1,28 +1,22 @@
-"""Warm-boot levers, each measured against the site as it is, in one run: what helps, and by how much.
+"""Boot levers, each measured against the site as it is, in one run: what helps, and by how much.
 
     python -m bench.levers [--runs 5] [--only NAME ...] [--site DIR]
 
 Every lever is a variant of the built site, made in a temporary folder of links to it with only the
-changed files written anew (index.html, pyscript.toml, static/js/boot.js, extra modules), and served by
-its own server. The site itself is never modified. Runs alternate between variants, each run a new
-browser profile visited twice (cold, then warm once the first tab has stayed open LINGER_SECONDS), like
-bench/boot.py. Prints a markdown table and writes bench/results/levers.json. bench/README.md has the
-figures and what they mean.
+changed files written anew (index.html, pyscript.toml), and served by its own server. The site itself
+is never modified. Runs alternate between variants, each run a new browser profile visited twice (cold,
+then warm), exactly as bench/boot.py does. Prints a markdown table and writes bench/results/levers.json.
+bench/README.md has the figures and what they mean, including those of levers already adopted.
 
 The variants (the bare PyScript page rides along as a reference):
+- **no memory snapshot**: pyscript.toml naming Pyodide itself instead of static/js/python.mjs, so a
+  returning visit boots Python and imports the engine again (what the site did before the snapshot);
 - **preload hints**: ``<link rel=modulepreload/preload>`` for the runtime's files at the top of ``<head>``;
-- **early runtime start**: PyScript's interpreter module wrapped (bench/levers/pyodide-snapshot.mjs) and
-  started from an inline module script at the top of ``<head>``, before PyScript has loaded;
-- **memory snapshot**: the same wrapper restoring, on a warm visit, an interpreter snapshot made on the
-  first visit after importing the engine (kept in Cache Storage), made in the page while it boots or,
-  afterwards, in a worker (bench/levers/snapshot-worker.mjs); alone or with another lever;
 - **precompiled engine**: the engine zip with unchecked-hash ``.pyc`` files made by Pyodide's Python
-  (bench/precompile.py), so no module is compiled in the page;
+  (bench/precompile.py), so no module is compiled in the page; with and without the snapshot;
 - **precompressed assets**: every file also stored gzipped, served with ``Content-Encoding: gzip``;
 - **cached runtime**: ``Cache-Control: max-age=31536000, immutable`` on static/vendor/ (what a cache-first
-  service worker gives), instead of the no-cache revalidation of tools/serve.py;
-- **boot.js**: its byte-counting ``fetch()`` wrapper leaving the wasm response alone, or counting a clone
-  of each response, so that Chromium's compiled-wasm cache works.
+  service worker gives), instead of the no-cache revalidation of tools/serve.py.
 """
 
 from __future__ import annotations
@@ -46,19 +40,15 @@ from playwright.sync_api import sync_playwright
 from tools.serve import SimpleHTTPRequestHandler, SiteHandler
 
 from . import report
-from .boot import BARE, visit
+from .boot import BARE, SETTLE_SECONDS, visit
 from .browser import fresh_profile, serve
 from .report import figure, ratio, row
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
-LEVERS = BENCH / "levers"
-WRAPPER_NAME = "pyodide-snapshot.mjs"  # with snapshot-worker.mjs beside it
 PRECOMPILED = "bench-game-pyc.zip"
 OUT = BENCH / "results" / "levers.json"
-# Longer than bench/boot.py's pause before the warm visit: a snapshot made in a worker is ready a few
-# seconds after the first visit is interactive. Every variant gets the same pause.
-LINGER_SECONDS = 8.0
+PYODIDE = "static/vendor/pyodide/pyodide.mjs"
 
 
 class PrecompressedHandler(SiteHandler):
@@ -121,11 +111,6 @@ def preload_hints(site: Path) -> str:
     return "\n".join(lines)
 
 
-def early_start(query: str) -> str:
-    """An inline module script that starts the wrapped runtime at once."""
-    return f'<script type="module" async>import("./{WRAPPER_NAME}{query}").then((runtime) => runtime.start());</script>'
-
-
 def head_first(index: str, markup: str) -> str:
     """``index`` with ``markup`` right after ``<meta charset>``, the first thing in ``<head>``."""
     anchor = '<meta charset="utf-8">'
@@ -136,7 +121,8 @@ def head_first(index: str, markup: str) -> str:
 def interpreter_toml(toml: str, interpreter: str | None = None, engine: str | None = None) -> str:
     """pyscript.toml with another interpreter module and/or another engine zip."""
     if interpreter:
-        toml = toml.replace('"./static/vendor/pyodide/pyodide.mjs"', f'"./{interpreter}"')
+        toml, found = re.subn(r'^interpreter = ".*"$', f'interpreter = "./{interpreter}"', toml, flags=re.MULTILINE)
+        assert found == 1, "pyscript.toml has no interpreter line for this lever to change"
     if engine:
         toml = toml.replace('"./static/vendor/game.zip"', f'"./{engine}"')
     return toml
@@ -153,25 +139,6 @@ def precompress(site: Path, folder: Path) -> None:
                 target.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
 
 
-def wasm_untouched(boot_js: str) -> str:
-    """static/js/boot.js with its byte-counting fetch() wrapper handing the wasm response back as it came.
-
-    A Response rebuilt in JavaScript has no HTTP-cache entry behind it, and Chromium keeps compiled
-    WebAssembly only beside such an entry: wrapped, the interpreter is compiled afresh on every visit.
-    """
-    anchor = 'if (!response.body || counted.has(url) || !url.includes("/static/vendor/")) return response;'
-    assert anchor in boot_js, "static/js/boot.js no longer wraps fetch() the way this lever expects"
-    return boot_js.replace(anchor, f'{anchor}\n    if (url.endsWith(".wasm")) return response;', 1)
-
-
-def count_a_clone(boot_js: str) -> str:
-    """static/js/boot.js counting the bytes of a clone of each response, and handing the original on."""
-    rebuilt = re.compile(r"return new Response\(response\.body\.pipeThrough\(counter\), \{.*?\}\);", re.DOTALL)
-    assert rebuilt.search(boot_js), "static/js/boot.js no longer rebuilds the response the way this lever expects"
-    counted = "response.clone().body.pipeThrough(counter).pipeTo(new WritableStream());\n    return response;"
-    return rebuilt.sub(lambda _: counted, boot_js, count=1)
-
-
 def variants(site: Path, precompiled: Path) -> dict[str, Variant]:
     """Every lever, and the baseline first."""
     index = (site / "index.html").read_text()
@@ -179,44 +146,20 @@ def variants(site: Path, precompiled: Path) -> dict[str, Variant]:
     return {
         "baseline": Variant(),
         "bare PyScript page (reference, not a lever)": Variant(page=BARE),
+        "no memory snapshot": Variant({"pyscript.toml": interpreter_toml(toml, PYODIDE)}),
         "preload hints": Variant({"index.html": head_first(index, preload_hints(site))}),
-        "early runtime start": Variant(
-            {
-                "index.html": head_first(index, early_start("?snapshot=off")),
-                "pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=off"),
-            }
-        ),
-        "memory snapshot": Variant({"pyscript.toml": interpreter_toml(toml, WRAPPER_NAME)}),
-        "memory snapshot, made in a worker": Variant(
-            {"pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=worker")}
-        ),
-        "snapshot in a worker + cached runtime": Variant(
-            {"pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=worker")},
-            handler=CachedRuntimeHandler,
-        ),
-        "snapshot + early start": Variant(
-            {"index.html": head_first(index, early_start("")), "pyscript.toml": interpreter_toml(toml, WRAPPER_NAME)}
-        ),
         "precompiled engine (.pyc)": Variant(
             {"pyscript.toml": interpreter_toml(toml, engine=PRECOMPILED)},
+            prepare=lambda folder: shutil.copyfile(precompiled, folder / PRECOMPILED),
+        ),
+        "precompiled engine, no memory snapshot": Variant(
+            {"pyscript.toml": interpreter_toml(toml, PYODIDE, engine=PRECOMPILED)},
             prepare=lambda folder: shutil.copyfile(precompiled, folder / PRECOMPILED),
         ),
         "precompressed assets (gzip)": Variant(
             handler=PrecompressedHandler, prepare=lambda folder: precompress(site, folder)
         ),
         "cached runtime (immutable static/vendor)": Variant(handler=CachedRuntimeHandler),
-        "wasm response not rewrapped by boot.js": Variant(
-            {"static/js/boot.js": wasm_untouched((site / "static/js/boot.js").read_text())}
-        ),
-        "snapshot in a worker + wasm not rewrapped": Variant(
-            {
-                "pyscript.toml": interpreter_toml(toml, f"{WRAPPER_NAME}?snapshot=worker"),
-                "static/js/boot.js": wasm_untouched((site / "static/js/boot.js").read_text()),
-            }
-        ),
-        "boot.js counts a clone, keeps the response": Variant(
-            {"static/js/boot.js": count_a_clone((site / "static/js/boot.js").read_text())}
-        ),
     }
 
 
@@ -224,8 +167,6 @@ def build(site: Path, variant: Variant, folder: Path) -> None:
     """Lay out ``variant`` in ``folder``: links to the site's top-level entries, then its own files."""
     for entry in site.iterdir():
         (folder / entry.name).symlink_to(entry)
-    for module in LEVERS.glob("*.mjs"):
-        shutil.copyfile(module, folder / module.name)
     for name, text in variant.files.items():
         _materialize_parents(folder, folder / name)
         (folder / name).unlink(missing_ok=True)
@@ -263,7 +204,7 @@ def measure(site: Path, names: list[str], runs: int) -> list[dict]:
                 print(f"levers: run {run + 1}/{runs}: {name}", file=sys.stderr, flush=True)
                 with fresh_profile(playwright) as context:
                     url = urls[name] + chosen[name].page
-                    samples[name]["cold"].append(visit(context, url, linger=LINGER_SECONDS)[0])
+                    samples[name]["cold"].append(visit(context, url, linger=SETTLE_SECONDS)[0])
                     samples[name]["warm"].append(visit(context, url)[0])
     rows = []
     base = {kind: row("", samples["baseline"][kind], "ms") for kind in ("cold", "warm")}

@@ -11,7 +11,9 @@ would load is put inside it (the technique measured in PLATFORM.md):
   imports and never fetches, and any other module under static/vendor/) to ``data:`` URLs;
 - every other file the page fetches (the wasm, the stdlib, the config, the engine zip, ``main.py``...)
   is stored gzipped and base64-encoded at the end of the body, and a ``fetch`` wrapper installed before
-  anything else answers requests for those URLs from it.
+  anything else answers requests for those URLs from it;
+- the config names Pyodide itself as the interpreter, not static/js/python.mjs: a page opened from a
+  file has no Cache Storage to keep a Python memory snapshot in.
 
 Every local reference in index.html must be handled by one of these rules, or the build stops: a new
 file added to the page can't silently become a broken link in the download.
@@ -52,6 +54,9 @@ NOT_CARRIED = (
 MODULES = (".mjs", ".js")
 # Scripts that only make sense for the hosted site: the service worker needs http(s).
 HOSTED_ONLY_SCRIPTS = ("static/js/register-sw.js",)
+# pyscript.toml's interpreter on the site, and in the single file.
+SITE_INTERPRETER = '"./static/js/python.mjs"'
+FILE_INTERPRETER = '"./static/vendor/pyodide/pyodide.mjs"'
 
 # Installed first in <head>: answers fetches of embedded files (read lazily, once the data at the end of
 # the body is parsed) and passes every other request to the real fetch.
@@ -156,6 +161,10 @@ def fetched_files(urls: list[str]) -> dict[str, bytes]:
     """The files the page fetches, by URL, and a manifest whose total is what the loading bar will count."""
     carried = [url for url in urls if not url.startswith(NOT_CARRIED) and not url.endswith(MODULES)]
     files = {url: (ROOT / url).read_bytes() for url in carried}
+    config = files["pyscript.toml"].decode()
+    if f"interpreter = {SITE_INTERPRETER}" not in config:
+        raise SystemExit(f"pyscript.toml's interpreter is not {SITE_INTERPRETER}: update build_single.py to match.")
+    files["pyscript.toml"] = config.replace(SITE_INTERPRETER, FILE_INTERPRETER).encode()
     runtime = sum(len(data) for url, data in files.items() if url.startswith("static/vendor/"))
     files["static/vendor/manifest.json"] = json.dumps({"runtime_bytes": runtime}).encode()
     return files

@@ -11,18 +11,23 @@ never the match state, and answers with an action. Bots are deterministic given 
 
 from __future__ import annotations
 
-from ..match import Match
-from .base import Bot
-from .cambio import CambioBot
-from .concentration import ConcentrationBot
-from .deluxe_memory import DeluxeMemoryBot
-from .matches import MatchesBot
-from .memory import LEVELS
-from .paved_with_gold import PavedWithGoldBot
+from collections.abc import Mapping
 
-BOTS: dict[str, type[Bot]] = {
-    bot.game: bot for bot in (CambioBot, ConcentrationBot, DeluxeMemoryBot, MatchesBot, PavedWithGoldBot)
-}
+from ..match import Match
+from ..registry import Registry
+from .base import Bot
+from .memory import LEVELS
+
+# Each game's bot, imported on first use (see game.registry).
+BOTS: Mapping[str, type[Bot]] = Registry(
+    {
+        "concentration": "game.bots.concentration:ConcentrationBot",
+        "deluxe-memory": "game.bots.deluxe_memory:DeluxeMemoryBot",
+        "cambio": "game.bots.cambio:CambioBot",
+        "matches": "game.bots.matches:MatchesBot",
+        "paved-with-gold": "game.bots.paved_with_gold:PavedWithGoldBot",
+    }
+)
 
 __all__ = ["BOTS", "LEVELS", "Bot", "autoplay", "new_bot"]
 

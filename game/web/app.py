@@ -1,6 +1,7 @@
 """The page: it wires a game to the DOM. With :mod:`game.web.room`, the only module that touches the browser.
 
-Everything it shows comes from :mod:`game.web.render` (HTML strings built from a seat's view), and
+Everything it shows comes from :mod:`game.web.render` (HTML strings built from a seat's view; a redraw
+writes only what changed since the last one, so that a click's frame is painted soon), and
 everything a player does arrives as a click on ``[data-pos]`` (a table spot), ``[data-action]`` (a
 button for one legal action) or ``[data-command]`` (page commands: play again, lift the curtain...).
 Keyboard play needs nothing extra: spots are buttons, and static/js/keys.js moves focus with the arrows.
@@ -20,22 +21,68 @@ What a player may know, and for how long:
 from __future__ import annotations
 
 import json
-import secrets
-from urllib.parse import parse_qsl, urlencode
+import random
+from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from ..core import IllegalAction
-from . import art, config, invite, settings
+from . import art, config, settings
 from .config import GameConfig
 from .games import presenter_for
-from .render import render_log, render_menu, render_players, render_result, render_table, targets_by_place
-from .room import Rooms
-from .source import LocalSource, RoomSource
+from .render import (
+    Change,
+    Rendered,
+    log_changes,
+    render_log,
+    render_menu,
+    render_players,
+    render_result,
+    render_table,
+    table_changes,
+    targets_by_place,
+)
+from .source import LocalSource
 from .table import Table
 
+if TYPE_CHECKING:
+    from .room import Rooms
+    from .source import RoomSource
+
 SETTINGS_KEY = "face-down/settings"
+
+
+class AfterPaint:
+    """Run ``callback`` ``delay_ms`` after the next frame has been painted, unless cancelled first.
+
+    A bot's move (instant at the fastest pace) then never holds back the frame that shows the player's
+    click, nor the tasks that frame queued. The wait ends at the start of the frame after (an animation
+    callback set from one frame runs in the next), with the delay counted from there. A hidden page paints
+    no frames, so there the delay starts at once.
+    """
+
+    def __init__(self, callback, delay_ms: int = 0):
+        self._callback, self._delay = callback, delay_ms
+        self._frame = self._timer = None
+        if document.hidden:
+            self._start()
+        else:
+            self._frame = window.requestAnimationFrame(create_once_callable(self._next_frame))
+
+    def _next_frame(self, *_) -> None:
+        self._frame = window.requestAnimationFrame(create_once_callable(self._start))
+
+    def _start(self, *_) -> None:
+        self._frame = None
+        self._timer = window.setTimeout(create_once_callable(self._callback), self._delay)
+
+    def cancel(self) -> None:
+        """Do not run the callback."""
+        if self._frame is not None:
+            window.cancelAnimationFrame(self._frame)
+        if self._timer is not None:
+            window.clearTimeout(self._timer)
 
 
 class App:
@@ -44,16 +91,22 @@ class App:
     def __init__(self):
         self.settings = settings.Settings()
         self.source: LocalSource | RoomSource | None = None
-        self.rooms = Rooms(self)
+        self._rooms: Rooms | None = None
         self.presenter = None
         self.legal: list[dict] = []
         self.reveals: dict[str, str] = {}
         self.pending_looks: dict[int, dict[str, str]] = {}  # pass-and-play looks kept for their seat
         self.shown: dict[str, object] = {}
         self.log_lines: list[str] = []
+        # What is on screen, so that a redraw writes only what changed: the table's pieces, the number of log
+        # lines, and the text of the other regions by element id. None / absent: draw it whole.
+        self.drawn: Rendered | None = None
+        self.log_drawn: int | None = None
+        self.written: dict[str, str] = {}
+        self.menu_open = False
         self.seen_events = 0
         self.reveal_timer = None
-        self.bot_timer = None
+        self.bot_timer: AfterPaint | None = None
         self.clock_key: str | None = None  # which timed choice the clock is running for
         self.clock_timer = None
         self.clock_left = 0
@@ -67,13 +120,13 @@ class App:
         document.body.insertAdjacentHTML("afterbegin", art.SPRITE)
         self._bind()
         # The room's network settings (transport, relay, ice) are for room.py and the transport, not for a game.
-        params = {
-            key: value for key, value in parse_qsl(window.location.search.lstrip("?")) if key not in invite.ROOM_PARAMS
-        }
+        params = {key: value for key, value in query_params().items() if key not in config.ROOM_PARAMS}
         self._load_settings(params)
         document.getElementById("loading").hidden = True
+        window.faceDownRoom = create_proxy(lambda: self.rooms.debug_state())  # for tests and bug reports
         try:
-            if not self.rooms.boot():  # a room's link: the room takes the page
+            # A room's link (its fragment names the room): the room takes the page.
+            if not (window.location.hash and self.rooms.boot()):
                 self._start_first(params)
         finally:
             # The picker is usable even when the link was bad: the page is interactive either way.
@@ -109,14 +162,24 @@ class App:
     # --- games ------------------------------------------------------------------------------------
 
     @property
+    def rooms(self) -> Rooms:
+        """The page's rooms, made on first use: a solo game's boot does not import the network code."""
+        if self._rooms is None:
+            from .room import Rooms
+
+            self._rooms = Rooms(self)
+        return self._rooms
+
+    @property
     def table(self) -> Table | None:
         """The local table on screen; ``None`` in a room or before any game."""
         return None if self.source is None else self.source.table
 
     def new_table(self, game_config: GameConfig) -> None:
         """Deal a new game for ``game_config`` (a random seed unless it names one) and show it."""
-        seed = game_config.seed if game_config.seed is not None else secrets.randbelow(10**9)
-        self.rooms.leave()  # a local game ends this page's part in a room
+        seed = game_config.seed if game_config.seed is not None else random.SystemRandom().randrange(10**9)
+        if self._rooms is not None:
+            self._rooms.leave()  # a local game ends this page's part in a room
         self._show_table(Table(game_config, seed), deal=True)
         self._set_url(game_config)
 
@@ -134,6 +197,7 @@ class App:
         self.presenter = presenter_for(source.game)
         self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
         self.pending_looks = {}
+        self.drawn, self.log_drawn, self.written = None, None, {}
         self.seen_events = source.event_count
         if deal:  # a new deal may come with looks (Cambio's first peek): show them
             self._absorb(0)
@@ -243,7 +307,7 @@ class App:
                 self._absorb(since)
             self.refresh()
 
-        self.bot_timer = window.setTimeout(create_once_callable(fire), delay)
+        self.bot_timer = AfterPaint(fire, delay)
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -256,6 +320,7 @@ class App:
         if table is not None and table.needs_curtain() and not self.reveals:
             seat = table.person_to_act()
             document.getElementById("table").innerHTML = ""
+            self.drawn, self.menu_open = None, False
             document.getElementById("curtain-text").textContent = f"Pass the device to {table.names[seat]}."
             curtain.hidden = False
             curtain.querySelector("button").focus()
@@ -266,28 +331,60 @@ class App:
         focused = document.activeElement.getAttribute("data-pos") if document.activeElement else None
         rendered = render_table(self.presenter, view, source.names, self.legal, self.reveals, self.shown)
         self.shown = rendered.faces
-        done = '<button type="button" data-command="done-looking">Done looking</button>' if self.reveals else ""
-        document.getElementById("table").innerHTML = rendered.html + done
-        document.getElementById("table").removeAttribute("aria-busy")
-        document.getElementById("players").innerHTML = render_players(
-            self.presenter, view, source.names, source.viewer, source.to_act()
-        )
-        document.getElementById("prompt").textContent = self._prompt(view)
-        document.getElementById("log").innerHTML = render_log(self.log_lines)
-        result = document.getElementById("result")
+        self._draw_table(rendered, focused)
+        self._write("players", render_players(self.presenter, view, source.names, source.viewer, source.to_act()))
+        self._write("prompt", self._prompt(view), "textContent")
+        self._draw_log()
         if source.over:
-            result.innerHTML = render_result(self.presenter, view, source.names)
+            self._write("result", render_result(self.presenter, view, source.names))
             # The embed's script reads the result from here to tell the parent page (static/js/embed.js).
             self.root.dataset.result = json.dumps({"game": source.game, "names": source.names, **view["result"]})
             self.root.dataset.over = "true"
         else:
-            result.innerHTML = ""
-        if focused:
+            self._write("result", "")
+        # A focused spot that was redrawn gets the focus back, as keyboard play needs. Last, after every write,
+        # because focusing lays the page out.
+        if focused and document.activeElement.getAttribute("data-pos") != focused:
             again = document.querySelector(f'#table [data-pos="{focused}"]')
             if again:
                 again.focus()
         self._update_clock(view)
         self._schedule_bot()
+
+    def _draw_table(self, rendered: Rendered, focused: str | None) -> None:
+        """Bring the table from what it shows to ``rendered``, writing only what changed."""
+        table = document.getElementById("table")
+        table.removeAttribute("aria-busy")
+        if self.menu_open:  # a spot's menu lasts until the next redraw
+            for menu in table.querySelectorAll(":scope > .menu"):
+                menu.remove()
+            self.menu_open = False
+        changes = table_changes(self.drawn, rendered, focused)
+        self.drawn = rendered
+        if not _apply(table, changes):
+            # The table was not what was drawn last. Nothing else writes it, but a redraw that went wrong
+            # must neither stop the click nor leave a broken table: draw it whole.
+            table.innerHTML = rendered.html
+
+    def _draw_log(self) -> None:
+        """Put the new log lines on top of the log (dropping the oldest past its length), or write it whole."""
+        log = document.getElementById("log")
+        update = log_changes(self.log_drawn, self.log_lines)
+        if update is None:
+            log.innerHTML = render_log(self.log_lines)
+        elif update[0]:
+            items, dropped = update
+            listed = log.firstElementChild
+            listed.insertAdjacentHTML("afterbegin", items)
+            for _ in range(dropped):
+                listed.lastElementChild.remove()
+        self.log_drawn = len(self.log_lines)
+
+    def _write(self, element_id: str, text: str, field: str = "innerHTML") -> None:
+        """Set an element's ``innerHTML`` (or ``textContent``) to ``text`` unless it holds that already."""
+        if self.written.get(element_id) != text:
+            setattr(document.getElementById(element_id), field, text)
+            self.written[element_id] = text
 
     def _prompt(self, view: dict) -> str:
         source = self.source
@@ -312,6 +409,7 @@ class App:
         view = self.source.view()
         table = document.getElementById("table")
         table.insertAdjacentHTML("beforeend", render_menu(self.presenter, view, self.source.names, self.legal, indices))
+        self.menu_open = True
         table.querySelector(".menu button").focus()
 
     def say(self, text: str) -> None:
@@ -388,7 +486,7 @@ class App:
         self._stop_clock()
         self._clear_reveals()
         if self.bot_timer is not None:
-            window.clearTimeout(self.bot_timer)
+            self.bot_timer.cancel()
             self.bot_timer = None
 
     # --- events from the page ---------------------------------------------------------------------
@@ -495,10 +593,88 @@ class App:
             return None
 
     def _set_url(self, game_config: GameConfig) -> None:
-        kept = config.PAGE_PARAMS | invite.ROOM_PARAMS  # the page's settings stay, and so does its network
-        page = {key: value for key, value in parse_qsl(window.location.search.lstrip("?")) if key in kept}
-        query = urlencode({**config.to_params(game_config), **page})
+        kept = config.PAGE_PARAMS | config.ROOM_PARAMS  # the page's settings stay, and so does its network
+        page = {key: value for key, value in query_params().items() if key in kept}
+        query = window.URLSearchParams.new(to_js({**config.to_params(game_config), **page})).toString()
         window.history.replaceState(None, "", f"{window.location.pathname}?{query}{window.location.hash}")
+
+
+def _apply(table, changes: list[Change]) -> bool:
+    """Make :func:`~game.web.render.table_changes`' changes to ``table``; False if one found nothing to change."""
+    board = None
+    spots = {}  # the spots found so far, by place: a spot's changes come one after another
+    for kind, at, value, name in changes:
+        if kind == "table":
+            table.innerHTML = value
+        elif kind == "tail":
+            for node in table.querySelectorAll(":scope > :not(.board)"):
+                node.remove()
+            table.insertAdjacentHTML("beforeend", value)
+        elif isinstance(at, str):
+            if at not in spots:
+                spots[at] = table.querySelector(f'[data-pos="{at}"]')
+            # A dropped spot's place may come back, with a new button, in another area.
+            node = spots.pop(at) if kind == "drop-spot" else spots[at]
+            if node is None:
+                return False
+            _change_node(node, kind, value, name)
+        else:
+            if board is None:
+                board = table.querySelector(":scope > .board")
+            if board is None or not _change_area(board, at, kind, value, name):
+                return False
+    return True
+
+
+def _change_area(board, index: int, kind: str, value: str, name: str) -> bool:
+    """Apply one of :func:`~game.web.render.table_changes`' changes to the board's section number ``index``;
+    False if there is no such section."""
+    area = board.children.item(index)
+    if kind == "add-area":
+        if area is None:  # after the last one
+            board.insertAdjacentHTML("beforeend", value)
+        else:
+            area.insertAdjacentHTML("beforebegin", value)
+    elif area is None:
+        return False
+    elif kind == "drop-area":
+        area.remove()
+    else:
+        _change_node(area, kind, value, name)
+    return True
+
+
+def _change_node(node, kind: str, value: str, name: str) -> None:
+    """Apply one of :func:`~game.web.render.table_changes`' changes to an area's ``<section>`` or a spot's button."""
+    if kind in ("area", "spot"):
+        node.outerHTML = value
+    elif kind == "attribute":
+        node.setAttribute(name, value)
+    elif kind == "remove":
+        node.removeAttribute(name)
+    elif kind == "inner":
+        node.innerHTML = value
+    elif kind == "drop-spot":
+        node.remove()
+    elif kind == "after":
+        node.insertAdjacentHTML("afterend", value)
+    elif kind == "first":  # the section's last child is its grid of spots
+        node.lastElementChild.insertAdjacentHTML("afterbegin", value)
+    elif kind == "columns":
+        node.lastElementChild.setAttribute("style", f"--columns:{value}")
+    else:  # "head": the section's title, note and chips, before its spots
+        for child in node.querySelectorAll(":scope > :not(.spots)"):
+            child.remove()
+        node.insertAdjacentHTML("afterbegin", value)
+
+
+def query_params() -> dict[str, str]:
+    """The page URL's query as a dict, blank values left out.
+
+    The browser's URLSearchParams rather than urllib.parse, whose import costs a solo game's boot 70 ms.
+    """
+    pairs = window.URLSearchParams.new(window.location.search).entries()
+    return {key: value for key, value in (pair.to_py() for pair in pairs) if value}
 
 
 def start() -> None:

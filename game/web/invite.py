@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import parse_qsl, urlencode
 
-# Query parameters that belong to the room's network, not to a game (static/js/net/config.js reads relay and ice).
-ROOM_PARAMS = frozenset({"transport", "relay", "ice"})
+from .config import ROOM_PARAMS
+
 TRANSPORTS = ("nostr", "tabs")
 DEFAULT_TRANSPORT = "nostr"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")

@@ -4,26 +4,101 @@ Every spot is a ``<button>`` with ``data-pos`` (its place) and an ``aria-label``
 may know of it, so every position can be focused and picked with the keyboard. Spots that an action
 can be played on carry ``data-legal``; actions that belong to no spot become buttons with
 ``data-action`` (the action's index in the legal list). Pure strings: no browser needed.
+
+The table comes in pieces (areas, their heads, their spots, what follows the board) so that a redraw
+writes only the pieces that changed (:func:`table_changes`), and the log grows by its new lines
+(:func:`log_changes`): what the browser must restyle and repaint after a click stays small.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
+from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
 from .presenter import Area, Presenter, Spot, face_words, join_words
 
 MAX_LOG_LINES = 40
+DONE_LOOKING = '<button type="button" data-command="done-looking">Done looking</button>'
+
+
+@dataclass(frozen=True)
+class SpotHtml:
+    """One spot's button: its attributes, in order, and what it holds (the art and a badge)."""
+
+    place: str
+    attributes: tuple[tuple[str, str], ...]
+    inner: str
+
+    @property
+    def html(self) -> str:
+        """The whole ``<button>``."""
+        attributes = "".join(f' {name}="{escape(value)}"' for name, value in self.attributes)
+        return f"<button{attributes}>{self.inner}</button>"
+
+
+@dataclass(frozen=True)
+class AreaHtml:
+    """One area in the pieces a redraw may change on their own: its section's class and label, its head
+    (title, note, chips) and its spots."""
+
+    key: str
+    classes: str
+    title: str
+    head: str
+    columns: int
+    spots: tuple[SpotHtml, ...]
+
+    @property
+    def html(self) -> str:
+        """The whole area as one ``<section>``."""
+        spots = "".join(spot.html for spot in self.spots)
+        return (
+            f'<section class="{escape(self.classes)}" aria-label="{escape(self.title)}">{self.head}'
+            f'<div class="spots" style="--columns:{self.columns}">{spots}</div></section>'
+        )
 
 
 @dataclass
 class Rendered:
-    """The table's HTML, and what each place shows (to find the cards that just turned up next time)."""
+    """The table's HTML in pieces (the board's areas, then the facts and buttons after it), and what each place
+    shows (to find the cards that just turned up next time)."""
 
-    html: str
+    board_class: str
+    areas: list[AreaHtml]
+    tail: str
     faces: dict[str, object]
+
+    @property
+    def html(self) -> str:
+        """The whole table."""
+        areas = "".join(area.html for area in self.areas)
+        return f'<div class="{escape(self.board_class)}">{areas}</div>{self.tail}'
+
+
+class Change(NamedTuple):
+    """One step of a redraw: ``kind`` says what to do, ``at`` where (an area's index or a spot's place).
+
+    - ``table``: write the whole table, ``value``;
+    - ``tail``: replace everything after the board (facts, action buttons, "Done looking") with ``value``;
+    - ``drop-area``: take away area number ``at``; ``add-area``: put the area ``value`` in as area number ``at``;
+    - ``area``: replace area ``at``'s ``<section>`` with ``value``;
+    - ``head``: replace that section's children before its spots (title, note, chips) with ``value``;
+    - ``columns``: set the number of columns of that area's grid of spots to ``value``;
+    - ``first``: put the spot ``value`` first in area ``at``; ``after``: put it right after the spot at ``at``;
+    - ``drop-spot``: take away the spot at place ``at``;
+    - ``spot``: replace the spot at place ``at`` with ``value``, a whole button;
+    - ``inner``: set what the spot at ``at`` holds to ``value``, keeping the button itself;
+    - ``attribute`` / ``remove``: set attribute ``name`` of area ``at`` or spot ``at`` to ``value`` / remove it.
+    """
+
+    kind: str
+    at: int | str
+    value: str = ""
+    name: str = ""
 
 
 def targets_by_place(presenter: Presenter, legal: list[dict]) -> tuple[dict[str, list[int]], list[int]]:
@@ -47,16 +122,97 @@ def render_table(
     reveals: dict[str, str],
     shown_before: dict[str, object],
 ) -> Rendered:
-    """The board, the prompt and the action buttons for one seat's view."""
+    """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view."""
     by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
-    parts = []
-    for area in presenter.areas(view, names):
-        parts.append(_area(area, by_place, reveals, shown_before, faces))
+    areas = [_area(area, by_place, reveals, shown_before, faces) for area in presenter.areas(view, names)]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
-    board = f'<div class="board board-{escape(presenter.game)}">{"".join(parts)}</div>'
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
-    return Rendered(board + facts_html + render_actions(presenter, view, names, legal, buttons), faces)
+    done = DONE_LOOKING if reveals else ""
+    tail = facts_html + render_actions(presenter, view, names, legal, buttons) + done
+    return Rendered(f"board board-{presenter.game}", areas, tail, faces)
+
+
+def table_changes(drawn: Rendered | None, new: Rendered, focused: str | None = None) -> list[Change]:
+    """The changes that turn a table showing ``drawn`` into one showing ``new``, touching as little as may be.
+
+    The browser restyles, lays out and repaints what is written, so a click that turns one card redraws one
+    spot, and a spot that only became (or stopped being) a choice gets new attributes, its art untouched.
+    The spot at place ``focused``, which has the keyboard focus, is changed in place, never replaced: a
+    replaced button would lose the focus, and giving it back makes the browser lay the page out at once.
+    The tail comes first: taking away an action button that has the focus makes the browser restyle the
+    page at once too, and then little else has changed yet. ``drawn`` is ``None`` when the table shows
+    something else (nothing yet, or the curtain): then the whole table is written.
+
+    Areas that come and go (a Deluxe Memory pair's effect) are found by their key and rank among the areas
+    of that key. The area indices in the changes count the areas on the table as it is when each change
+    is made: areas that go are taken from the last, new ones put in from the first.
+    """
+    if drawn is None or drawn.board_class != new.board_class:
+        return [Change("table", "", new.html)]
+    old_ids, new_ids = _area_ids(drawn.areas), _area_ids(new.areas)
+    if [key for key in old_ids if key in new_ids] != [key for key in new_ids if key in old_ids]:
+        return [Change("table", "", new.html)]  # the areas moved around
+    changes = [Change("tail", "", new.tail)] if drawn.tail != new.tail else []
+    before = dict(zip(old_ids, drawn.areas, strict=True))
+    # Spots go before any comes: a card that moves to another area keeps its place, which must stay unique.
+    for key, area in zip(new_ids, new.areas, strict=True):
+        if key in before and before[key] != area:
+            places = {spot.place for spot in area.spots}
+            changes += [Change("drop-spot", spot.place) for spot in before[key].spots if spot.place not in places]
+    kept = set(new_ids)
+    changes += [Change("drop-area", index) for index in reversed(range(len(old_ids))) if old_ids[index] not in kept]
+    for index, (key, area) in enumerate(zip(new_ids, new.areas, strict=True)):
+        if key not in before:
+            changes.append(Change("add-area", index, area.html))
+        elif before[key] != area:
+            changes += _area_changes(index, before[key], area, focused)
+    return changes
+
+
+def _area_ids(areas: list[AreaHtml]) -> list[str]:
+    """Each area's key and its rank among the areas of that key: ``hand/0``, ``hand/1``, ``grid/0``..."""
+    seen: dict[str, int] = {}
+    ids = []
+    for area in areas:
+        ids.append(f"{area.key}/{seen.get(area.key, 0)}")
+        seen[area.key] = seen.get(area.key, 0) + 1
+    return ids
+
+
+def _area_changes(index: int, before: AreaHtml, area: AreaHtml, focused: str | None) -> list[Change]:
+    old = {spot.place: spot for spot in before.spots}
+    new = {spot.place: spot for spot in area.spots}
+    if [place for place in old if place in new] != [place for place in new if place in old]:
+        return [Change("area", index, area.html)]  # the spots moved around
+    changes = []
+    if before.classes != area.classes:
+        changes.append(Change("attribute", index, area.classes, "class"))
+    if before.title != area.title:
+        changes.append(Change("attribute", index, area.title, "aria-label"))
+    if before.head != area.head:
+        changes.append(Change("head", index, area.head))
+    if before.columns != area.columns:
+        changes.append(Change("columns", index, str(area.columns)))
+    previous: str | None = None
+    for spot in area.spots:
+        if spot.place not in old:  # a new spot goes after the one before it, or first
+            changes.append(Change("after", previous, spot.html) if previous else Change("first", index, spot.html))
+        else:
+            changes += _spot_changes(old[spot.place], spot, focused)
+        previous = spot.place
+    return changes
+
+
+def _spot_changes(old: SpotHtml, spot: SpotHtml, focused: str | None) -> list[Change]:
+    if old == spot:
+        return []
+    if old.inner != spot.inner and spot.place != focused:
+        return [Change("spot", spot.place, spot.html)]
+    before, after = dict(old.attributes), dict(spot.attributes)
+    changes = [Change("remove", spot.place, name=name) for name in before if name not in after]
+    changes += [Change("attribute", spot.place, after[name], name) for name in after if before.get(name) != after[name]]
+    return changes + ([Change("inner", spot.place, spot.inner)] if old.inner != spot.inner else [])
 
 
 def render_actions(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
@@ -114,8 +270,22 @@ def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
 
 def render_log(lines: list[str]) -> str:
     """The "what happened" log, newest first."""
-    items = "".join(f"<li>{escape(line)}</li>" for line in reversed(lines[-MAX_LOG_LINES:]))
-    return f"<ol reversed>{items}</ol>"
+    return f"<ol reversed>{_log_items(lines[-MAX_LOG_LINES:])}</ol>"
+
+
+def _log_items(lines: list[str]) -> str:
+    """The log's items for ``lines``, newest first."""
+    return "".join(f"<li>{escape(line)}</li>" for line in reversed(lines))
+
+
+def log_changes(drawn: int | None, lines: list[str]) -> tuple[str, int] | None:
+    """How to bring a log that shows the first ``drawn`` of ``lines`` up to date without redrawing it: the items
+    to put on top and how many of the oldest items to drop. ``None`` when a whole redraw is the way (nothing
+    drawn yet, or more new lines than the log holds)."""
+    if drawn is None or len(lines) - drawn > MAX_LOG_LINES:
+        return None
+    shown = min(drawn, MAX_LOG_LINES) + len(lines) - drawn
+    return _log_items(lines[drawn:]), max(0, shown - MAX_LOG_LINES)
 
 
 def _area(
@@ -124,7 +294,7 @@ def _area(
     reveals: dict[str, str],
     shown_before: dict[str, object],
     faces: dict[str, object],
-) -> str:
+) -> AreaHtml:
     spots = []
     for spot in area.spots:
         shown = reveals.get(spot.place, spot.face)
@@ -136,32 +306,50 @@ def _area(
             before in (None, FACE_DOWN) or (spot.kind == "coin" and before != shown)
         )
         spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh))
-    classes = f"area area-{escape(area.key)}" + (" active" if area.active else "")
+    classes = f"area area-{area.key}" + (" active" if area.active else "")
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""
     extra = "".join(f'<span class="chip">{escape(item)}</span>' for item in area.extra)
     extra_html = f'<p class="chips">{extra}</p>' if extra else ""
-    return (
-        f'<section class="{classes}" aria-label="{escape(area.title)}">'
-        f"<h3>{escape(area.title)}</h3>{note}{extra_html}"
-        f'<div class="spots" style="--columns:{area.columns}">{"".join(spots)}</div></section>'
-    )
+    head = f"<h3>{escape(area.title)}</h3>{note}{extra_html}"
+    return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots))
 
 
-def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool) -> str:
-    words = face_words(Spot(spot.place, shown, spot.label, spot.kind, spot.marked, spot.badge, spot.face_text))
+def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool) -> SpotHtml:
+    # A coin's face is a dict: as a tuple of its items it can be part of the key of a remembered button.
+    face = tuple(sorted(shown.items())) if isinstance(shown, dict) else shown
+    looks = (spot.kind, spot.marked, spot.badge, spot.face_text, face)
+    return _spot_html(spot.place, spot.label, *looks, legal, revealed, fresh)
+
+
+# The table is rendered again after every move, and most of its spots look as they did: their buttons are
+# remembered rather than built again (a few thousand: a game's places, faces and states, and some to spare).
+@lru_cache(maxsize=4096)
+def _spot_html(
+    place: str,
+    label: str,
+    kind: str,
+    marked: bool,
+    badge: str,
+    face_text: str,
+    face: object,
+    legal: bool,
+    revealed: bool,
+    fresh: bool,
+) -> SpotHtml:
+    shown = dict(face) if isinstance(face, tuple) else face
+    spot = Spot(place, shown, label, kind, marked, badge, face_text)
+    words = face_words(spot)
     if revealed:
         words = f"{words}, shown for a moment"
-    label = f"{spot.label}, {words}" + (", you may choose it" if legal else "")
-    classes = ["pos", f"pos-{spot.kind}"]
+    label = f"{label}, {words}" + (", you may choose it" if legal else "")
+    classes = ["pos", f"pos-{kind}"]
     classes += ["legal"] if legal else []
     classes += ["revealed"] if revealed else []
     classes += ["fd-flip-in"] if fresh else []
-    badge = f'<span class="badge">{escape(spot.badge)}</span>' if spot.badge else ""
-    attributes = ' data-legal="true"' if legal else ' aria-disabled="true"'
-    return (
-        f'<button type="button" class="{" ".join(classes)}" data-pos="{escape(spot.place)}"'
-        f'{attributes} aria-label="{escape(label)}">{_art(spot, shown)}{badge}</button>'
-    )
+    badge_html = f'<span class="badge">{escape(badge)}</span>' if badge else ""
+    choice = ("data-legal", "true") if legal else ("aria-disabled", "true")
+    attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice)
+    return SpotHtml(place, (*attributes, ("aria-label", label)), _art(spot, shown) + badge_html)
 
 
 def _art(spot: Spot, shown: object) -> str:

@@ -74,7 +74,7 @@ class Rooms:
         self._errors_shown = 0
         self._answer_mark = (0, 0)  # (state id, refusals) when the last move was answered
         self._panel_html = ""
-        window.faceDownRoom = create_proxy(self.debug_state)
+        document.body.addEventListener("change", create_proxy(self.on_change))
 
     @property
     def name(self) -> str:
@@ -87,7 +87,6 @@ class Rooms:
         """Enter the room the URL fragment names, if any; True if the page now belongs to a room."""
         if document.getElementById("room") is None:
             return False  # the embed has no rooms
-        document.body.addEventListener("change", create_proxy(self.on_change))
         try:
             found = invite.parse_fragment(window.location.hash)
         except ValueError as error:

@@ -16,11 +16,14 @@ the saved game belong to local tables only. No browser here: both are tested on 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..core import Action, Event, IllegalAction
-from ..net import Client
 from .config import BOT_NAMES
 from .table import Table
+
+if TYPE_CHECKING:
+    from ..net import Client
 
 
 class LocalSource:

@@ -14,6 +14,9 @@
 const VERSION = new URL(self.location.href).searchParams.get("v");
 const CACHE_PREFIX = "face-down-";
 const CACHE = CACHE_PREFIX + VERSION;
+// static/js/python.mjs keeps its Python memory snapshot here, keyed by the engine it holds: it outlives
+// a deploy that leaves the engine as it was, and snapshot-worker.mjs replaces it when the engine changes.
+const SNAPSHOTS = "face-down-python";
 const ROOT = new URL("../../", self.location.href); // this file is static/js/sw.js
 const MANIFEST = new URL("static/vendor/manifest.json", ROOT).href;
 
@@ -62,7 +65,8 @@ async function fetchChecked(url, sha256) {
 
 async function dropOtherVersions() {
   const names = await caches.keys();
-  await Promise.all(names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE).map((name) => caches.delete(name)));
+  const old = names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE && name !== SNAPSHOTS);
+  await Promise.all(old.map((name) => caches.delete(name)));
 }
 
 async function cacheFirst(request, url) {

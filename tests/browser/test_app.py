@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import random
 
-from .driver import OVER, READY, open_game, play_to_end
+import pytest
+
+from game import GAMES
+from game.web.games import presenter_for
+from game.web.render import MAX_LOG_LINES, render_table
+from game.web.table import Table
+
+from .driver import CHOICES, OVER, READY, open_game, play_to_end, step
 
 SAVE = "face-down/main/game"
 
@@ -129,3 +136,62 @@ def test_play_again_deals_a_new_game(page, site_url):
     page.click('[data-command="again"]')
     page.wait_for_selector("#table [data-legal]")
     assert page.locator(OVER).count() == 0
+
+
+# The elements under a root, each with its attributes sorted (a redraw that sets an attribute in place moves it
+# last) and its text. A card that just turned up reads as one that did earlier; an open menu is left out.
+NODES = """(root) => [...root.querySelectorAll(':not(.menu, .menu *)')].map((node) => [
+  node.tagName,
+  ...[...node.attributes].map((a) => `${a.name}=${a.value.replace(' fd-flip-in', '')}`).sort(),
+  node.children.length ? '' : node.textContent,
+].join(' '))"""
+# The table on screen and the save, read in one go: no bot can move in between.
+SCREEN_AND_SAVE = f"(key) => [({NODES})(document.getElementById('table')), localStorage.getItem(key)]"
+# Click one of the choices, picked by a fraction; False if there is none.
+CLICK_ONE = """([choices, pick]) => {
+  const nodes = document.querySelectorAll(choices);
+  if (nodes.length) nodes[Math.floor(pick * nodes.length)].click();
+  return nodes.length > 0;
+}"""
+# The same elements for the table drawn whole from its HTML.
+PARSED = f"(html) => {{ const root = document.createElement('div'); root.innerHTML = html; return ({NODES})(root); }}"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_table_redrawn_move_by_move_is_the_table_drawn_from_nothing(page, site_url, game):
+    # Each move (the player's, then the bot's) redraws only what changed; after each, the table must be the
+    # one the renderer draws whole for the saved game.
+    open_game(page, site_url, game=game, players="2", bots="1", look="0", seed="6")
+    presenter, rng = presenter_for(game), random.Random(game)
+    for _ in range(16):
+        page.wait_for_function(f"document.querySelector({CHOICES!r}) || document.querySelector({OVER!r})")
+        # Pick and click in one go: a bot may move (and change the choices) at any time.
+        if page.locator(OVER).count() or not page.evaluate(CLICK_ONE, [CHOICES, rng.random()]):
+            break
+        drawn, saved = page.evaluate(SCREEN_AND_SAVE, SAVE)
+        table = Table.from_json(saved)
+        view, legal = table.match.view(table.viewer), table.legal_actions()
+        assert drawn == page.evaluate(PARSED, render_table(presenter, view, table.names, legal, {}, {}).html)
+
+
+def test_a_spot_played_from_the_keyboard_keeps_the_focus_and_says_what_it_shows(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", look="0", seed="4")
+    page.focus('[data-pos="cell-0"]')
+    page.evaluate("document.activeElement.dataset.marked = 'yes'")  # the very button, not a new one
+    page.keyboard.press("Enter")
+    focused = page.evaluate("[document.activeElement.dataset.pos, document.activeElement.dataset.marked]")
+    assert focused == ["cell-0", "yes"]
+    label = page.locator('[data-pos="cell-0"]').get_attribute("aria-label")
+    assert label.startswith("row 1, column 1, ") and "face down" not in label
+
+
+def test_the_log_shows_its_last_lines_newest_first(page, site_url):
+    open_game(page, site_url, game="concentration", bots="0", players="1", look="0", seed="4")
+    rng = random.Random(4)
+    while page.locator("#log li").count() < MAX_LOG_LINES + 5 and not page.locator(OVER).count():
+        step(page, rng)
+    table = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})"))
+    presenter = presenter_for("concentration")
+    lines = [line for event in table.match.events(None) if (line := presenter.describe(event, table.names))]
+    assert len(lines) > MAX_LOG_LINES
+    assert page.locator("#log li").all_inner_texts() == lines[::-1][:MAX_LOG_LINES]

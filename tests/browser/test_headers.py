@@ -34,6 +34,12 @@ def test_the_app_boots_and_plays_under_its_deploy_headers(new_context, netlify_s
     assert response.headers["content-security-policy"] == NetlifyHandler.headers_for("/")["Content-Security-Policy"]
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     play_to_end(page, seed=1)
+    # The Python snapshot is made in a worker, whose script gets the same policy; the next visit restores it.
+    page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=90_000)
+    assert page.evaluate("window.cspViolations") == []
+    page.reload()
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.evaluate("document.documentElement.dataset.python") == "restored"
     assert page.evaluate("window.cspViolations") == []  # and the fixture saw no console error
 
 

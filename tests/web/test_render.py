@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
+import random
 import re
+from html import escape
+from html.parser import HTMLParser
 
-from game import new_match
+import pytest
+
+from game import GAMES, new_match
 from game.web.games import presenter_for
-from game.web.render import render_actions, render_result, render_table, targets_by_place
+from game.web.render import (
+    MAX_LOG_LINES,
+    AreaHtml,
+    Change,
+    Rendered,
+    SpotHtml,
+    log_changes,
+    render_actions,
+    render_log,
+    render_result,
+    render_table,
+    table_changes,
+    targets_by_place,
+)
+from tests.support import random_step
 
 CARD_IDS = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 
@@ -65,3 +84,271 @@ def test_the_result_screen_names_the_winner_and_offers_play_again():
         presenter_for("concentration"), {"result": {"winners": [0, 1]}, "pairs": [4, 4]}, ["Ana", "Ben"]
     )
     assert "Ana and Ben share the win." in shared
+
+
+# --- redrawing only what changed -------------------------------------------------------------------
+
+
+class Element:
+    """Just enough of a DOM element to apply :func:`table_changes` the way the page does, and to read it back."""
+
+    def __init__(self, tag: str, attributes: list[tuple[str, str]], closed: bool = False):
+        self.tag, self.attributes, self.closed = tag, dict(attributes), closed
+        self.children: list[Element | str] = []
+
+    @property
+    def elements(self) -> list[Element]:
+        """The children that are elements."""
+        return [child for child in self.children if isinstance(child, Element)]
+
+    def html(self, ordered: bool = False) -> str:
+        """The element as HTML; ``ordered`` sorts the attributes (a DOM keeps them in the order they were set)."""
+        pairs = sorted(self.attributes.items()) if ordered else self.attributes.items()
+        attributes = "".join(f' {name}="{escape(value)}"' for name, value in pairs)
+        if self.closed:
+            return f"<{self.tag}{attributes}/>"
+        return f"<{self.tag}{attributes}>{self.inner(ordered)}</{self.tag}>"
+
+    def inner(self, ordered: bool = False) -> str:
+        """The children as HTML."""
+        return "".join(child.html(ordered) if isinstance(child, Element) else escape(child) for child in self.children)
+
+    def find(self, place: str) -> Element | None:
+        """The first element in document order whose data-pos is ``place`` (what querySelector returns)."""
+        for child in self.elements:
+            if child.attributes.get("data-pos") == place:
+                return child
+            found = child.find(place)
+            if found is not None:
+                return found
+        return None
+
+    def parent_of(self, node: Element) -> Element | None:
+        """The element under this one that holds ``node``."""
+        for child in self.elements:
+            if child is node:
+                return self
+            found = child.parent_of(node)
+            if found is not None:
+                return found
+        return None
+
+
+class Builder(HTMLParser):
+    """Parses a fragment into :class:`Element` children of ``root``."""
+
+    def __init__(self, root: Element):
+        super().__init__(convert_charrefs=True)
+        self.stack = [root]
+
+    def handle_starttag(self, tag, attrs):
+        node = Element(tag, self.cased(attrs))
+        self.stack[-1].children.append(node)
+        self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.stack[-1].children.append(Element(tag, self.cased(attrs), closed=True))
+
+    def cased(self, attrs):
+        """The attributes with their names as written: the parser lowercases them, and SVG's viewBox must not."""
+        names = re.findall(r'\s([^\s=]+)="', self.get_starttag_text())
+        return [(name, value) for name, (_, value) in zip(names, attrs, strict=True)]
+
+    def handle_endtag(self, tag):
+        assert self.stack.pop().tag == tag
+
+    def handle_data(self, data):
+        self.stack[-1].children.append(data)
+
+
+def fragment(html: str) -> list[Element | str]:
+    """The nodes that ``html`` parses into."""
+    root = Element("root", [])
+    builder = Builder(root)
+    builder.feed(html)
+    builder.close()
+    return root.children
+
+
+def apply(table: Element, changes: list[Change]) -> None:
+    """Make the changes to ``table`` as game/web/app.py makes them to the page's #table."""
+    for kind, at, value, name in changes:
+        if kind == "table":
+            table.children = fragment(value)
+            continue
+        if kind == "tail":
+            table.children = [table.elements[0], *fragment(value)]
+            continue
+        board = table.elements[0]
+        if kind == "add-area":
+            board.children[at:at] = fragment(value)
+            continue
+        node = board.elements[at] if isinstance(at, int) else table.find(at)
+        parent = table.parent_of(node)
+        if kind in ("area", "spot"):
+            parent.children[parent.children.index(node) : parent.children.index(node) + 1] = fragment(value)
+        elif kind in ("drop-area", "drop-spot"):
+            parent.children.remove(node)
+        elif kind == "after":
+            index = parent.children.index(node) + 1
+            parent.children[index:index] = fragment(value)
+        elif kind == "first":
+            node.elements[-1].children[0:0] = fragment(value)
+        elif kind == "columns":
+            node.elements[-1].attributes["style"] = f"--columns:{value}"
+        elif kind == "attribute":
+            node.attributes[name] = value
+        elif kind == "remove":
+            del node.attributes[name]
+        elif kind == "inner":
+            node.children = fragment(value)
+        else:
+            assert kind == "head", kind
+            node.children = [*fragment(value), node.elements[-1]]
+
+
+def drawn_table(html: str) -> Element:
+    """A #table holding ``html``."""
+    table = Element("div", [("id", "table")])
+    table.children = fragment(html)
+    assert table.inner() == html  # the stand-in DOM reads back exactly what it was given
+    return table
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_changes_turn_the_drawn_table_into_the_new_one_all_game_long(game):
+    presenter = presenter_for(game)
+    rng = random.Random(game)
+    kinds: set[str] = set()
+    for seed in range(2):
+        match = new_match(game, 2, {}, seed=seed)
+        drawn = render_table(presenter, match.view(0), ["Ana", "Ben"], match.legal_actions(0), {}, {})
+        table = drawn_table(drawn.html)
+        for _ in range(100):  # moves into each game, past its first turns and looks
+            if match.result() is not None:
+                break
+            match.act(*random_step(match, rng))
+            legal = match.legal_actions(0)
+            # Now and then a look (cards only: Matches shows no looks) puts a card up on two spots.
+            look = game != "matches" and rng.random() < 0.1
+            reveals = {spot: "7H" for spot in rng.sample(sorted(drawn.faces), 2)} if look else {}
+            new = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, reveals, drawn.faces)
+            focused = rng.choice(sorted(drawn.faces))
+            node = table.find(focused)
+            changes = table_changes(drawn, new, focused)
+            apply(table, changes)
+            assert table.inner(ordered=True) == drawn_table(new.html).inner(ordered=True)
+            redrawn = {change.kind for change in changes} & {"table", "area"}
+            moved = Change("drop-spot", focused) in changes  # to another area: a new button, necessarily
+            if focused in new.faces and not redrawn and not moved:
+                assert table.find(focused) is node, "the focused spot was replaced"
+            kinds |= {change.kind for change in changes}
+            drawn = new
+    assert {"spot", "attribute"} <= kinds
+
+
+def a_concentration_table() -> tuple[Rendered, Rendered]:
+    """A table before and after a card is turned."""
+    match = concentration()
+    first = rendered(match)
+    match.act(0, {"type": "flip", "pos": 2})
+    return first, rendered(match, before=first.faces)
+
+
+def test_turning_one_card_replaces_that_spot_alone():
+    drawn, new = a_concentration_table()
+    assert [(change.kind, change.at) for change in table_changes(drawn, new)] == [("spot", "cell-2")]
+    assert table_changes(new, new) == []
+
+
+def test_the_focused_spot_is_changed_in_place():
+    drawn, new = a_concentration_table()
+    changes = table_changes(drawn, new, focused="cell-2")
+    assert {change.kind for change in changes} <= {"attribute", "remove", "inner"}
+    assert {change.at for change in changes} == {"cell-2"}
+    classes = [change.value for change in changes if change.name == "class"]
+    assert classes == ["pos pos-card fd-flip-in"]  # no longer a choice, and turning up
+
+
+def test_a_spot_that_stops_being_a_choice_gets_new_attributes_and_keeps_its_art():
+    match = concentration()
+    drawn = rendered(match)
+    new = render_table(presenter_for("concentration"), match.view(0), ["Ana", "Ben"], [], {}, drawn.faces)
+    changes = table_changes(drawn, new)
+    assert {change.kind for change in changes} == {"attribute", "remove"}
+    assert ("remove", "data-legal") in {(change.kind, change.name) for change in changes}
+    assert ("attribute", "aria-disabled", "true") in {(change.kind, change.name, change.value) for change in changes}
+
+
+def test_nothing_drawn_yet_means_the_whole_table():
+    drawn, _ = a_concentration_table()
+    assert table_changes(None, drawn) == [Change("table", "", drawn.html)]
+
+
+def area(key: str, title: str, places: list[str], columns: int = 2) -> AreaHtml:
+    """An area of empty spots at ``places``."""
+    spots = tuple(SpotHtml(place, (("data-pos", place),), "") for place in places)
+    return AreaHtml(key, f"area area-{key}", title, f"<h3>{escape(title)}</h3>", columns, spots)
+
+
+def table_of(*areas: AreaHtml, tail: str = "") -> Rendered:
+    """A table of these areas."""
+    return Rendered("board board-test", list(areas), tail, {})
+
+
+def test_areas_and_spots_that_come_and_go_are_added_and_dropped_in_place():
+    hand = area("hand", "Ana's hand", ["hand-0-0", "hand-0-1"])
+    drawn = table_of(hand, area("grid", "The cards", ["cell-0", "cell-1", "cell-2"]), tail="<p>Done</p>")
+    new = table_of(
+        area("effect", "A pair", ["pair-0"]),
+        area("hand", "Ana's hand", ["hand-0-0", "hand-0-2", "hand-0-1"]),
+        area("grid", "The cards", ["cell-1", "cell-2", "cell-3"], columns=3),
+    )
+    table = drawn_table(drawn.html)
+    changes = table_changes(drawn, new)
+    assert changes[0] == Change("tail", "", "")
+    assert [change.kind for change in changes[1:]] == ["drop-spot", "add-area", "after", "columns", "after"]
+    apply(table, changes)
+    assert table.inner() == new.html
+
+
+def test_a_spot_that_moves_to_another_area_is_dropped_before_it_comes_back():
+    drawn = table_of(area("grid", "The cards", ["cell-0", "card"]), area("hand", "Ana's hand", ["hand-0-0"]))
+    new = table_of(area("grid", "The cards", ["cell-0"]), area("hand", "Ana's hand", ["card", "hand-0-0"]))
+    changes = table_changes(drawn, new)
+    assert [change.kind for change in changes] == ["drop-spot", "first"]
+    table = drawn_table(drawn.html)
+    apply(table, changes)
+    assert table.inner() == new.html
+
+
+def test_areas_or_spots_in_another_order_are_drawn_again():
+    hand, grid = area("hand", "Ana's hand", ["a", "b"]), area("grid", "The cards", ["c"])
+    assert [change.kind for change in table_changes(table_of(hand, grid), table_of(grid, hand))] == ["table"]
+    swapped = area("hand", "Ana's hand", ["b", "a"])
+    assert [change.kind for change in table_changes(table_of(hand, grid), table_of(swapped, grid))] == ["area"]
+
+
+@pytest.mark.parametrize(
+    ("drawn", "count", "expected"),
+    [
+        (None, 3, None),  # nothing drawn yet
+        (3, 3, ("", 0)),  # nothing new
+        (3, 5, ("<li>line 4</li><li>line 3</li>", 0)),  # newest on top
+        (MAX_LOG_LINES, MAX_LOG_LINES + 2, ("<li>line 41</li><li>line 40</li>", 2)),  # the oldest go
+        (MAX_LOG_LINES + 5, MAX_LOG_LINES + 6, ("<li>line 45</li>", 1)),
+        (1, MAX_LOG_LINES + 2, None),  # more new lines than the log holds
+    ],
+)
+def test_the_log_grows_by_its_new_lines(drawn, count, expected):
+    lines = [f"line {number}" for number in range(count)]
+    assert log_changes(drawn, lines) == expected
+    if expected is not None and drawn is not None:
+        # Put on top of what was drawn, and cut to length, it is the log drawn whole.
+        items, dropped = expected
+        before = render_log(lines[:drawn])[len("<ol reversed>") : -len("</ol>")]
+        after = fragment(items + before)
+        assert (
+            "".join(f"<li>{escape(item.children[0])}</li>" for item in after[: len(after) - dropped])
+            == (render_log(lines)[len("<ol reversed>") : -len("</ol>")])
+        )

@@ -1,0 +1,31 @@
+"""What the Python memory snapshot holds: every engine module a page may import that needs no browser.
+
+static/js/snapshot-worker.mjs calls :func:`import_engine` in an interpreter of its own, off the page,
+and keeps a snapshot of its memory; a returning visit starts from that snapshot (static/js/python.mjs), so the
+page imports only the modules listed in :data:`BROWSER_ONLY`. The rest is found by walking the package,
+so a new module is in the snapshot without anyone remembering to add it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import game
+
+# Modules that import ``js`` or ``pyscript`` (the snapshot is made where neither exists; the page imports
+# them itself) or that only tools run.
+BROWSER_ONLY = frozenset({"game.web.app", "game.web.room", "game.web.main"})
+TOOLS_ONLY = frozenset({"game.__main__", "game.bots.arena", "game.web.picker", "game.web.snapshot"})
+
+
+def engine_modules() -> list[str]:
+    """The names of every module of the ``game`` package that the snapshot holds, sorted."""
+    found = pkgutil.walk_packages(game.__path__, prefix="game.")
+    return sorted(module.name for module in found if module.name not in BROWSER_ONLY | TOOLS_ONLY)
+
+
+def import_engine() -> None:
+    """Import every module :func:`engine_modules` names."""
+    for name in engine_modules():
+        importlib.import_module(name)
