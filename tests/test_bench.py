@@ -94,6 +94,26 @@ def test_a_target_is_met_or_missed_and_a_missing_figure_is_neither():
     assert figure("peer", None, "ms", target("≤", 16), note="later")["met"] is None
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="bench.run drives Chromium through Playwright")
+def test_compressed_bytes_count_each_downloaded_file_once():
+    from bench.run import byte_rows
+    from bench.transfers import Transfer
+
+    wasm, stdlib = Path("pyodide.asm.wasm"), Path("python_stdlib.zip")
+    visit = [
+        Transfer("http://site/wasm", wasm, 9_000, 100),
+        Transfer("http://site/stdlib", stdlib, 2_000, 100),
+        Transfer("http://site/wasm", wasm, 0, 100),  # the snapshot worker's fetch again: a 304
+        Transfer("http://site/wasm", wasm, 9_000, 100),  # fetched whole twice: still one file to send
+    ]
+    compressed = {wasm: {"gzip": 3_000_000, "brotli": 2_000_000}, stdlib: {"gzip": 1_000_000, "brotli": 500_000}}
+    rows = {item["name"]: item["value"] for item in byte_rows(visit, compressed, 11)}
+    assert rows["requests on a cold visit"] == 4
+    assert rows["bytes on a cold visit, raw (transferred: our server does not compress)"] == pytest.approx(0.0204)
+    assert rows["bytes on a cold visit, gzip -9 (computed from the same files)"] == pytest.approx(4.0)
+    assert rows["bytes on a cold visit, brotli (computed from the same files)"] == pytest.approx(2.5)
+
+
 def test_percentiles_use_every_sample():
     samples = [float(value) for value in range(1, 101)]
     assert percentile(samples, 0.5) == pytest.approx(50.5)
