@@ -3,8 +3,8 @@
 //
 // - The first visit boots Pyodide as usual. Once PyScript has run the page (py:done) and the page is
 //   idle, snapshot-worker.mjs boots a second interpreter off the page's thread, imports the engine
-//   (game/web/snapshot.py lists what) and keeps a memory snapshot in Cache Storage. The first visit
-//   pays nothing for it; `make bench` measures what the next one saves.
+//   (game/web/snapshot.py lists what) and keeps a memory snapshot in Cache Storage. The first visit is
+//   playable before that starts; `make bench` measures what the next one saves.
 // - The snapshot's key is the Pyodide version and the engine zip's SHA-256, so a new build never
 //   restores stale modules; the worker drops older snapshots when it keeps a new one. The service
 //   worker (sw.js) leaves this cache alone: a deploy that leaves the engine as it was keeps it.
