@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from urllib.parse import urlencode
 
+from playwright.sync_api import Error as PlaywrightError
+
 READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
 # Things a player can press to move the game on: legal spots, action buttons, and a spot's menu.
@@ -24,11 +26,21 @@ def step(page, rng: random.Random) -> bool:
     if curtain.count():
         curtain.click()
         return True
-    choices = page.locator(CHOICES)
-    count = choices.count()
-    if not count:
+    # Picked in the page, in one call: counting the choices first and clicking the n-th after would race a
+    # bot's move (a Cambio snap) that changes them in between.
+    picked = page.evaluate_handle(
+        "([selector, pick]) => { const nodes = document.querySelectorAll(selector);"
+        " return nodes.length ? nodes[Math.floor(pick * nodes.length)] : null; }",
+        [CHOICES, rng.random()],
+    ).as_element()
+    if picked is None:
         return False
-    choices.nth(rng.randrange(count)).click()
+    try:
+        picked.click()
+    except PlaywrightError as error:
+        if "not attached" not in error.message:
+            raise
+        # A bot's move redrew that spot first: what to press is picked again on the next step.
     return True
 
 
