@@ -5,23 +5,34 @@ input events), against instant bots, with private looks off so that every legal 
 at once. bench/probe.js times each click in the page; the driver here only picks what to click, waits
 for the sample to finish, and starts a new game when one is over. Clicks on the result screen's "Play
 again" button move things on but are not counted.
+
+The driver clicks the way a person does: on a page that has settled (a first visit's one-off Python
+snapshot is made in a worker a few seconds after the page is playable: the clicks wait for it), and a
+reaction time after the table last changed. Clicking within a frame of the bot's move, as a script can,
+would time the browser still drawing that move and the wait for the display's next frame (about 10 ms
+here), not the click. The same clicks on bench/bare-clicks.html, a page of plain buttons, give the floor.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from urllib.parse import urlencode
 
 from game import GAMES
 from tests.browser.driver import CHOICES, OVER
 
-from .boot import TIMEOUT_MS
+from .boot import SNAPSHOT_COMING, SNAPSHOT_SAVED, TIMEOUT_MS
 from .browser import wait_ready
 
 # One person against one Medium bot, or Concentration solo, so that bots move between the clicks.
 SOLO = {"concentration"}
 SETTLE_MS = 5_000
+BARE = "bench/bare-clicks.html"
+# A person's reaction to what changed on screen takes 200 ms or more; the random part spreads the clicks
+# over the display's frame.
+REACTION_S = (0.2, 0.25)
 
 # What to press next: a random legal choice (picked with the given fraction), the result screen's
 # "Play again", or nothing yet (bots are still moving). Returns the spot's centre, scrolled into view.
@@ -51,18 +62,24 @@ def game_url(site_url: str, game: str) -> str:
     return f"{site_url}?{urlencode(params)}"
 
 
-def measure(context, site_url: str, game: str, clicks: int, seed: int = 0) -> list[dict]:
-    """Make ``clicks`` counted clicks in ``game``; return the probe's samples for them (ms, page clock)."""
-    rng = random.Random(f"bench/{game}/{seed}")
+def measure(context, page_url: str, clicks: int, label: str, seed: int = 0) -> list[dict]:
+    """Make ``clicks`` counted clicks on the page at ``page_url``; return the probe's samples for them (ms,
+    page clock). ``label`` and ``seed`` pick the random choices."""
+    rng = random.Random(f"bench/{label}/{seed}")
     page = context.new_page()
     try:
-        page.goto(game_url(site_url, game))
+        page.goto(page_url)
         wait_ready(page, TIMEOUT_MS)
+        if page.evaluate(SNAPSHOT_COMING):
+            page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=TIMEOUT_MS)
         page.evaluate("selector => { window.__bench.measured = selector; }", CHOICES)
         made = 0
         while made < clicks:
-            target = page.wait_for_function(NEXT, arg=[CHOICES, OVER, rng.random()], timeout=SETTLE_MS * 4)
-            spot = target.json_value()
+            page.wait_for_function(NEXT, arg=[CHOICES, OVER, 0], timeout=SETTLE_MS * 4)  # the bots are done
+            time.sleep(rng.uniform(*REACTION_S))
+            spot = page.evaluate(NEXT, [CHOICES, OVER, rng.random()])  # what is there to press now
+            if spot is None:
+                continue
             page.mouse.click(spot["x"], spot["y"])
             made += spot["kind"] == "choice"
             page.wait_for_function(DONE, timeout=SETTLE_MS)

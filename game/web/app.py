@@ -32,7 +32,6 @@ from . import art, config, settings
 from .config import GameConfig
 from .games import presenter_for
 from .render import (
-    Change,
     Rendered,
     log_changes,
     render_log,
@@ -51,38 +50,6 @@ if TYPE_CHECKING:
     from .source import RoomSource
 
 SETTINGS_KEY = "face-down/settings"
-
-
-class AfterPaint:
-    """Run ``callback`` ``delay_ms`` after the next frame has been painted, unless cancelled first.
-
-    A bot's move (instant at the fastest pace) then never holds back the frame that shows the player's
-    click, nor the tasks that frame queued. The wait ends at the start of the frame after (an animation
-    callback set from one frame runs in the next), with the delay counted from there. A hidden page paints
-    no frames, so there the delay starts at once.
-    """
-
-    def __init__(self, callback, delay_ms: int = 0):
-        self._callback, self._delay = callback, delay_ms
-        self._frame = self._timer = None
-        if document.hidden:
-            self._start()
-        else:
-            self._frame = window.requestAnimationFrame(create_once_callable(self._next_frame))
-
-    def _next_frame(self, *_) -> None:
-        self._frame = window.requestAnimationFrame(create_once_callable(self._start))
-
-    def _start(self, *_) -> None:
-        self._frame = None
-        self._timer = window.setTimeout(create_once_callable(self._callback), self._delay)
-
-    def cancel(self) -> None:
-        """Do not run the callback."""
-        if self._frame is not None:
-            window.cancelAnimationFrame(self._frame)
-        if self._timer is not None:
-            window.clearTimeout(self._timer)
 
 
 class App:
@@ -106,7 +73,7 @@ class App:
         self.menu_open = False
         self.seen_events = 0
         self.reveal_timer = None
-        self.bot_timer: AfterPaint | None = None
+        self.bot_timer = None  # a pending bot choice or move: static/js/redraw.js later()
         self.clock_key: str | None = None  # which timed choice the clock is running for
         self.clock_timer = None
         self.clock_left = 0
@@ -289,11 +256,20 @@ class App:
         self.seen_events = source.event_count
 
     def _schedule_bot(self) -> None:
-        if self.table is None:
-            return  # a room's bots are its host's (room.py paces them)
-        if self.bot_timer is not None or self.reveals or self.table.over or self.table.needs_curtain():
-            return
-        move = self.table.bot_move()
+        """Let a bot choose once the frame showing the last move is painted: the harder levels think for
+        milliseconds, which would otherwise hold that frame back."""
+        if self._bot_may_move():
+            self.bot_timer = window.faceDownRedraw.later(create_once_callable(self._choose_bot_move), 0, True)
+
+    def _bot_may_move(self) -> bool:
+        table = self.table  # None in a room: a room's bots are its host's (room.py paces them)
+        if table is None or self.bot_timer is not None or self.reveals:
+            return False
+        return not table.over and not table.needs_curtain()
+
+    def _choose_bot_move(self, *_) -> None:
+        self.bot_timer = None
+        move = self.table.bot_move() if self._bot_may_move() else None
         if move is None:
             return
         delay = self.settings.bot_delay_ms
@@ -307,7 +283,7 @@ class App:
                 self._absorb(since)
             self.refresh()
 
-        self.bot_timer = AfterPaint(fire, delay)
+        self.bot_timer = window.faceDownRedraw.later(create_once_callable(fire), delay, False)  # painted already
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -361,7 +337,7 @@ class App:
             self.menu_open = False
         changes = table_changes(self.drawn, rendered, focused)
         self.drawn = rendered
-        if not _apply(table, changes):
+        if not window.faceDownRedraw.apply(table, json.dumps(changes)):  # static/js/redraw.js
             # The table was not what was drawn last. Nothing else writes it, but a redraw that went wrong
             # must neither stop the click nor leave a broken table: draw it whole.
             table.innerHTML = rendered.html
@@ -597,75 +573,6 @@ class App:
         page = {key: value for key, value in query_params().items() if key in kept}
         query = window.URLSearchParams.new(to_js({**config.to_params(game_config), **page})).toString()
         window.history.replaceState(None, "", f"{window.location.pathname}?{query}{window.location.hash}")
-
-
-def _apply(table, changes: list[Change]) -> bool:
-    """Make :func:`~game.web.render.table_changes`' changes to ``table``; False if one found nothing to change."""
-    board = None
-    spots = {}  # the spots found so far, by place: a spot's changes come one after another
-    for kind, at, value, name in changes:
-        if kind == "table":
-            table.innerHTML = value
-        elif kind == "tail":
-            for node in table.querySelectorAll(":scope > :not(.board)"):
-                node.remove()
-            table.insertAdjacentHTML("beforeend", value)
-        elif isinstance(at, str):
-            if at not in spots:
-                spots[at] = table.querySelector(f'[data-pos="{at}"]')
-            # A dropped spot's place may come back, with a new button, in another area.
-            node = spots.pop(at) if kind == "drop-spot" else spots[at]
-            if node is None:
-                return False
-            _change_node(node, kind, value, name)
-        else:
-            if board is None:
-                board = table.querySelector(":scope > .board")
-            if board is None or not _change_area(board, at, kind, value, name):
-                return False
-    return True
-
-
-def _change_area(board, index: int, kind: str, value: str, name: str) -> bool:
-    """Apply one of :func:`~game.web.render.table_changes`' changes to the board's section number ``index``;
-    False if there is no such section."""
-    area = board.children.item(index)
-    if kind == "add-area":
-        if area is None:  # after the last one
-            board.insertAdjacentHTML("beforeend", value)
-        else:
-            area.insertAdjacentHTML("beforebegin", value)
-    elif area is None:
-        return False
-    elif kind == "drop-area":
-        area.remove()
-    else:
-        _change_node(area, kind, value, name)
-    return True
-
-
-def _change_node(node, kind: str, value: str, name: str) -> None:
-    """Apply one of :func:`~game.web.render.table_changes`' changes to an area's ``<section>`` or a spot's button."""
-    if kind in ("area", "spot"):
-        node.outerHTML = value
-    elif kind == "attribute":
-        node.setAttribute(name, value)
-    elif kind == "remove":
-        node.removeAttribute(name)
-    elif kind == "inner":
-        node.innerHTML = value
-    elif kind == "drop-spot":
-        node.remove()
-    elif kind == "after":
-        node.insertAdjacentHTML("afterend", value)
-    elif kind == "first":  # the section's last child is its grid of spots
-        node.lastElementChild.insertAdjacentHTML("afterbegin", value)
-    elif kind == "columns":
-        node.lastElementChild.setAttribute("style", f"--columns:{value}")
-    else:  # "head": the section's title, note and chips, before its spots
-        for child in node.querySelectorAll(":scope > :not(.spots)"):
-            child.remove()
-        node.insertAdjacentHTML("afterbegin", value)
 
 
 def query_params() -> dict[str, str]:

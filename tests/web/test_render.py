@@ -329,14 +329,19 @@ def test_areas_or_spots_in_another_order_are_drawn_again():
     assert [change.kind for change in table_changes(table_of(hand, grid), table_of(swapped, grid))] == ["area"]
 
 
+def items(*numbers: int) -> str:
+    """The log items for lines ``line N-1`` numbered ``N``, as render.py writes them."""
+    return "".join(f'<li data-n="{number}">line {number - 1}</li>' for number in numbers)
+
+
 @pytest.mark.parametrize(
     ("drawn", "count", "expected"),
     [
         (None, 3, None),  # nothing drawn yet
         (3, 3, ("", 0)),  # nothing new
-        (3, 5, ("<li>line 4</li><li>line 3</li>", 0)),  # newest on top
-        (MAX_LOG_LINES, MAX_LOG_LINES + 2, ("<li>line 41</li><li>line 40</li>", 2)),  # the oldest go
-        (MAX_LOG_LINES + 5, MAX_LOG_LINES + 6, ("<li>line 45</li>", 1)),
+        (3, 5, (items(5, 4), 0)),  # newest on top
+        (MAX_LOG_LINES, MAX_LOG_LINES + 2, (items(42, 41), 2)),  # the oldest go
+        (MAX_LOG_LINES + 5, MAX_LOG_LINES + 6, (items(46), 1)),
         (1, MAX_LOG_LINES + 2, None),  # more new lines than the log holds
     ],
 )
@@ -344,11 +349,14 @@ def test_the_log_grows_by_its_new_lines(drawn, count, expected):
     lines = [f"line {number}" for number in range(count)]
     assert log_changes(drawn, lines) == expected
     if expected is not None and drawn is not None:
-        # Put on top of what was drawn, and cut to length, it is the log drawn whole.
-        items, dropped = expected
-        before = render_log(lines[:drawn])[len("<ol reversed>") : -len("</ol>")]
-        after = fragment(items + before)
-        assert (
-            "".join(f"<li>{escape(item.children[0])}</li>" for item in after[: len(after) - dropped])
-            == (render_log(lines)[len("<ol reversed>") : -len("</ol>")])
-        )
+        # Put on top of what was drawn, and cut to length, it is the log drawn whole, numbers and all.
+        new_items, dropped = expected
+        before = render_log(lines[:drawn]).removeprefix("<ol>").removesuffix("</ol>")
+        kept = re.findall(r"<li .*?</li>", new_items + before)
+        assert "<ol>" + "".join(kept[: len(kept) - dropped]) + "</ol>" == render_log(lines)
+
+
+def test_the_log_numbers_its_lines_from_the_first_move_on():
+    lines = [f"line {number}" for number in range(MAX_LOG_LINES + 3)]
+    numbers = [int(number) for number in re.findall(r'data-n="(\d+)"', render_log(lines))]
+    assert numbers == list(range(MAX_LOG_LINES + 3, 3, -1))
