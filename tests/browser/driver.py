@@ -36,11 +36,12 @@ def step(page, rng: random.Random) -> bool:
     if picked is None:
         return False
     try:
-        picked.click()
-    except PlaywrightError as error:
-        if "not attached" not in error.message:
+        picked.click(timeout=5_000)
+    except PlaywrightError:
+        # A bot's move may have changed that spot first: redrawn it, or made it no choice (disabled, which
+        # Playwright waits on). Then what to press is picked again on the next step; otherwise it is a fault.
+        if picked.evaluate("(node, selector) => node.isConnected && node.matches(selector)", CHOICES):
             raise
-        # A bot's move redrew that spot first: what to press is picked again on the next step.
     return True
 
 
