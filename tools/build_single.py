@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.build_site import PYSCRIPT_SKIP, VENDOR  # noqa: E402 (the repo root must be importable first)
+from tools.build_site import BUNDLES, PYSCRIPT_SKIP, VENDOR  # noqa: E402 (the repo root must be importable first)
 
 TARGET = ROOT / "dist" / "face-down.html"
 LIMIT_BYTES = 12_000_000
@@ -49,6 +49,7 @@ NOT_CARRIED = (
     "static/rules/",
     "static/icons/",
     "static/vendor/pyscript/",
+    *BUNDLES,
 )
 # Modules are imported, and no fetch wrapper sees an import: the import map answers for these.
 MODULES = (".mjs", ".js")
@@ -152,7 +153,7 @@ def replace_script(match: re.Match, pyscript: str) -> str:
         return inline_script(pyscript, ' type="module"')
     if path in HOSTED_ONLY_SCRIPTS:
         return ""
-    if path.startswith("static/js/"):
+    if path.startswith("static/js/") or path in BUNDLES:
         return inline_script((ROOT / path).read_text(), attributes.rstrip())
     raise SystemExit(f"index.html loads ./{path} in a way build_single.py does not know how to inline: {tag}")
 

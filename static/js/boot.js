@@ -1,4 +1,5 @@
-// Runs before anything else on the page (a classic script in <head>), so it sees every download.
+// Runs before the rest of the page's scripts: it heads the deferred bundle face-down.js (tools/build_site.py),
+// and deferred scripts run before PyScript's module, so it sees every download of the runtime.
 //
 // 1. The progress bar shows real bytes: it wraps fetch() to count each response body as it streams in,
 //    and watches other downloads (the interpreter's JS module) through resource timing. The total comes
