@@ -2,8 +2,10 @@
 
 Two peers, the host and one guest, each in its own browser context, play Concentration (26 pairs, so
 a game lasts) in a room over WebRTC on loopback, signaled through the local relay (tools/relay.mjs).
-Whoever's turn it is clicks a random card; bench/rooms_probe.js times everything in the pages on the
-machine's clock, so times from the two pages can be subtracted:
+Whoever's turn it is clicks a random card, a reaction time after both pages showed the last move (as
+bench/clicks.py does: a click right after a paint would also time the browser finishing that frame);
+bench/rooms_probe.js times everything in the pages on the machine's clock, so times from the two pages
+can be subtracted:
 
 - **end to end**: the click's timestamp to the later of the two peers' next paint once its page
   shows the new state (``<html data-room-step>``, set by game/web/room.py);
@@ -26,6 +28,7 @@ import contextlib
 import json
 import random
 import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -33,6 +36,7 @@ from tests.browser.conftest import CHROMIUM, FLAGS
 from tests.browser.driver import CHOICES, OVER
 from tests.browser.rooms_fixtures import RTC_FLAGS
 
+from .clicks import REACTION_S
 from .report import percentile
 
 PROBE = Path(__file__).with_name("rooms_probe.js")
@@ -139,6 +143,7 @@ def _one_move(host, guest, rng: random.Random) -> tuple[float, float]:
         mover = next((page for page in (host, guest) if page.locator(CHOICES).count()), None)
         if mover is None:
             host.wait_for_timeout(5)
+    time.sleep(rng.uniform(*REACTION_S))
     choices = mover.locator(CHOICES)
     choices.nth(rng.randrange(choices.count())).click()
     for page in (host, guest):

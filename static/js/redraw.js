@@ -4,7 +4,8 @@
 // - faceDownRedraw.apply(table, changes) makes the list of changes game/web/render.py's table_changes()
 //   computes (its Change class says what each kind means), handed over as one JSON string: a turn's change
 //   is often 50 or more attribute edits. It returns false if a change found nothing to change (the table
-//   was not what was drawn last); the app then writes the table whole.
+//   was not what was drawn last) or is of a kind it does not know (a bug in render.py, reported on the
+//   console); the app then writes the table whole.
 // - faceDownRedraw.later(callback, delayMs, afterPaint) runs callback delayMs after the next frame has been
 //   painted (or, with afterPaint false or in a hidden page, which paints no frames, after delayMs), unless
 //   its cancel() is called first. A bot's choice and move wait this way, so that neither holds back the
@@ -14,7 +15,7 @@
 (() => {
   "use strict";
 
-  // One change to an area's <section> or a spot's button.
+  // One change to an area's <section> or a spot's button; false for a kind of change it does not know.
   function changeNode(node, kind, value, name) {
     switch (kind) {
       case "area":
@@ -47,11 +48,13 @@
         node.insertAdjacentHTML("afterbegin", value);
         break;
       default:
-        throw new Error(`unknown table change: ${kind}`);
+        console.error(`Face Down: unknown table change "${kind}"; the table is drawn whole instead.`);
+        return false;
     }
+    return true;
   }
 
-  // One change to the board's section number `index`; false if there is no such section.
+  // One change to the board's section number `index`; false if there is no such section or no such kind.
   function changeArea(board, index, kind, value, name) {
     const area = board.children.item(index);
     if (kind === "add-area") {
@@ -60,9 +63,11 @@
       return true;
     }
     if (area === null) return false;
-    if (kind === "drop-area") area.remove();
-    else changeNode(area, kind, value, name);
-    return true;
+    if (kind === "drop-area") {
+      area.remove();
+      return true;
+    }
+    return changeNode(area, kind, value, name);
   }
 
   function apply(table, changes) {
@@ -79,8 +84,7 @@
         const node = spots.get(at);
         // A dropped spot's place may come back, with a new button, in another area.
         if (kind === "drop-spot") spots.delete(at);
-        if (node === null) return false;
-        changeNode(node, kind, value, name);
+        if (node === null || !changeNode(node, kind, value, name)) return false;
       } else {
         board ??= table.querySelector(":scope > .board");
         if (board === null || !changeArea(board, at, kind, value, name)) return false;

@@ -203,7 +203,7 @@ class PavedWithGoldPresenter(Presenter):
             return f"{who} turned up the {card_name(event['card'])}."
         if kind in ("claim_true", "claim_false"):
             verdict = f"true: {count_words(event['points'], 'point')}" if kind == "claim_true" else "false"
-            return f"{possessive(who)} {COMBO_NAMES[event['combo']]} is {verdict}."
+            return f"{possessive(who)} claim of {combo_words(event['combo'])} is {verdict}."
         if kind == "bonus":
             recipient = seat_name(names, event["recipient"])
             return f"{recipient} {agree(recipient, 'gets', 'get')} {cards_words(event['cards'])} as bonus cards."

@@ -142,7 +142,7 @@ def test_an_announced_pair_reads_well_and_stays_up_for_a_look():
     events = match.events(None, since=since)
     lines = [PRESENTER.describe(event, ["Ana", "Ben"]) for event in events]
     assert "Ana claims a pair, showing the 7 of hearts and the 7 of spades." in lines
-    assert "Ana's pair is true: 4 points." in lines
+    assert "Ana's claim of a pair is true: 4 points." in lines
     assert "The stock fills 2 gaps; 25 left in it." in lines
     looks = {}
     for event in match.events(1, since=since):
@@ -180,7 +180,7 @@ def test_claims_buttons_and_log_lines_name_each_combination():
     lines = [PRESENTER.describe(event, names) for event in match.events(None, since=since)]
     assert lines[:3] == [
         "Ana turned up the 9 of clubs.",
-        "Ana's flush is false.",
+        "Ana's claim of a flush is false.",
         "Cleo gets the 7 of hearts and the 9 of clubs as bonus cards.",
     ]
     assert "Cleo&#x27;s bonus cards, card 2, 9 of clubs" in render(match, 0)
@@ -247,7 +247,7 @@ def test_the_solo_player_is_spoken_to_as_you():
     assert PRESENTER.describe({"type": "claim", **claim}, names) == (
         "You claim a flush, showing the 7 of hearts and the 9 of clubs."
     )
-    assert PRESENTER.describe({"type": "claim_false", **claim}, names) == "Your flush is false."
+    assert PRESENTER.describe({"type": "claim_false", **claim}, names) == "Your claim of a flush is false."
     assert PRESENTER.describe({"type": "bonus", "recipient": 0, **claim}, names) == (
         "You get the 7 of hearts and the 9 of clubs as bonus cards."
     )
@@ -255,5 +255,5 @@ def test_the_solo_player_is_spoken_to_as_you():
         "You were wrong: a combination is left."
     )
     assert PRESENTER.describe({"type": "claim_true", "points": 9, **claim}, names[::-1]) == (
-        "Ada (Medium)'s flush is true: 9 points."
+        "Ada (Medium)'s claim of a flush is true: 9 points."
     )
