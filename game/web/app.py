@@ -73,7 +73,8 @@ class App:
         self.menu_open = False
         self.seen_events = 0
         self.reveal_timer = None
-        self.bot_timer = None  # a pending bot choice or move: static/js/redraw.js later()
+        self.around_timer = None  # the pending draw of what is around the table: static/js/redraw.js later()
+        self.bot_timer = None  # a pending bot choice or move, the same way
         self.clock_key: str | None = None  # which timed choice the clock is running for
         self.clock_timer = None
         self.clock_left = 0
@@ -171,8 +172,11 @@ class App:
         self.root.removeAttribute("data-over")
         self.root.removeAttribute("data-result")
         document.getElementById("game").hidden = False
+        # The game's own layout rules key on this (static/css/games/): an attribute that stays put while the
+        # game is played, where a rule that looks at the table's children would be checked on every redraw.
+        document.getElementById("table").dataset.game = source.game
         document.getElementById("new-game").open = False
-        self.refresh()
+        self.refresh(at_once=True)
 
     def hide_game(self) -> None:
         """Take the game off the screen (a room went back to its lobby, or was left, or is being created)."""
@@ -287,8 +291,16 @@ class App:
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def refresh(self) -> None:
-        """Redraw everything from the seat source, save a local table, and let a bot move if one is due."""
+    def refresh(self, at_once: bool = False) -> None:
+        """Redraw the table from the seat source and save a local table; the rest of the page follows.
+
+        The table is what a click changes, so it is drawn at once and the frame that shows the click carries
+        little else. The players, the prompt, the log and the result change on a click too, but nobody's
+        eyes are on them at that instant: they are drawn once that frame is painted, and a bot's move is
+        scheduled from there (:meth:`_draw_around_table`). ``at_once`` draws them in the same frame, for a
+        page shown anew (a new or restored game, a lifted curtain), where nothing of what was there before
+        should show for a frame.
+        """
         source, table = self.source, self.table
         if table is not None:
             self._save(table)
@@ -301,13 +313,32 @@ class App:
             curtain.hidden = False
             curtain.querySelector("button").focus()
             return
-        curtain.hidden = True
+        if not curtain.hidden:  # writing it anyway would have the browser restyle it on every click
+            curtain.hidden = True
         view = source.view()
         self.legal = source.legal_actions()
         focused = document.activeElement.getAttribute("data-pos") if document.activeElement else None
         rendered = render_table(self.presenter, view, source.names, self.legal, self.reveals, self.shown)
         self.shown = rendered.faces
         self._draw_table(rendered, focused)
+        # A focused spot that was redrawn gets the focus back, as keyboard play needs. After the table's writes,
+        # because focusing lays the page out.
+        if focused and document.activeElement.getAttribute("data-pos") != focused:
+            again = document.querySelector(f'#table [data-pos="{focused}"]')
+            if again:
+                again.focus()
+        if at_once:
+            self._draw_around_table()
+        elif self.around_timer is None:  # one pending draw serves every refresh before it runs
+            self.around_timer = window.faceDownRedraw.later(create_once_callable(self._draw_around_table), 0, True)
+
+    def _draw_around_table(self, *_) -> None:
+        """Bring the players, the prompt, the log and the result up to date, then let a bot move if one is due."""
+        if self.around_timer is not None:  # drawn early (at once), a pending draw has nothing left to do
+            self.around_timer.cancel()
+            self.around_timer = None
+        source = self.source
+        view = source.view()
         self._write("players", render_players(self.presenter, view, source.names, source.viewer, source.to_act()))
         self._write("prompt", self._prompt(view), "textContent")
         self._draw_log()
@@ -318,12 +349,6 @@ class App:
             self.root.dataset.over = "true"
         else:
             self._write("result", "")
-        # A focused spot that was redrawn gets the focus back, as keyboard play needs. Last, after every write,
-        # because focusing lays the page out.
-        if focused and document.activeElement.getAttribute("data-pos") != focused:
-            again = document.querySelector(f'#table [data-pos="{focused}"]')
-            if again:
-                again.focus()
         self._update_clock(view)
         self._schedule_bot()
 
@@ -391,6 +416,8 @@ class App:
     def say(self, text: str) -> None:
         """Show (or clear, with ``""``) the message line for errors and notices."""
         box = document.getElementById("message")
+        if not text and box.hidden:
+            return  # nothing to clear: writing it anyway would have the browser restyle it on every click
         box.textContent = text
         box.hidden = not text
 
@@ -461,9 +488,10 @@ class App:
     def _cancel_timers(self) -> None:
         self._stop_clock()
         self._clear_reveals()
-        if self.bot_timer is not None:
-            self.bot_timer.cancel()
-            self.bot_timer = None
+        for timer in (self.around_timer, self.bot_timer):
+            if timer is not None:
+                timer.cancel()
+        self.around_timer = self.bot_timer = None
 
     # --- events from the page ---------------------------------------------------------------------
 
@@ -505,7 +533,7 @@ class App:
             self.reveals = self.pending_looks.pop(seat, {})
             if self.reveals:
                 self._start_reveal_timer()
-            self.refresh()
+            self.refresh(at_once=True)
         elif command == "done-looking":
             self._clear_reveals()
             self.refresh()

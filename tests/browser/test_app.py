@@ -197,6 +197,46 @@ def test_the_log_shows_its_last_lines_newest_first(page, site_url):
     assert page.locator("#log li").all_inner_texts() == lines[::-1][:MAX_LOG_LINES]
 
 
+# Click a legal spot; what the table and the log show in the click's own task, and once the frame showing the
+# click has been painted and the task after it has run (redraw.js later(): two animation frames, a timeout).
+CLICK_AND_WATCH = """async (choices) => {
+  const seen = () => ({
+    table: document.getElementById("table").innerHTML,
+    log: document.querySelectorAll("#log li").length,
+  });
+  const before = seen();
+  document.querySelector(choices).click();
+  const atOnce = seen();
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 20))));
+  return {
+    tableChangedAtOnce: atOnce.table !== before.table,
+    logAtOnce: atOnce.log - before.log,
+    logAfter: seen().log - before.log,
+  };
+}"""
+
+
+def test_a_click_redraws_the_table_at_once_and_the_log_once_that_frame_is_painted(page, site_url):
+    # The table is what a click changes, so the frame that shows the click carries it alone; the log (and the
+    # players, the prompt, the result) follow in the next frame. See App.refresh.
+    open_game(page, site_url, game="concentration", players="1", bots="0", look="0", seed="3")
+    page.wait_for_function("document.getElementById('prompt').textContent !== ''")  # the deal is drawn whole
+    seen = page.evaluate(CLICK_AND_WATCH, CHOICES)
+    assert seen == {"tableChangedAtOnce": True, "logAtOnce": 0, "logAfter": 1}
+    assert page.locator("#log li").first.inner_text().startswith("You turned up the ")
+
+
+def test_a_grids_number_of_columns_is_not_inherited_by_its_cards(page, site_url):
+    # static/css/app.css registers --columns as not inherited: a grid that grows a column then restyles only
+    # itself, not every shape of every card in it.
+    open_game(page, site_url, game="concentration", players="1", bots="0", pairs="12", seed="3")
+    grid, card = page.evaluate(
+        """() => [document.querySelector("#table .spots"), document.querySelector("#table .spots svg")]
+           .map((node) => getComputedStyle(node).getPropertyValue("--columns").trim())"""
+    )
+    assert int(grid) > 1 and card == "1", (grid, card)
+
+
 def test_a_table_change_of_an_unknown_kind_is_refused_so_the_table_is_drawn_whole(browser, site_url):
     # static/js/redraw.js returns false for a change it cannot make (the app then writes the table whole);
     # an unknown kind, which only a bug in render.py could send, is refused and named as a console error.

@@ -1,5 +1,6 @@
 """Deluxe Memory in Chromium: played to the result screen through the UI alone, the whole 7 × 8 grid on a
-360 px phone, and pass-and-play that never shows a seat a card it may not see."""
+360 px phone, the boxes beside the grid on a wide screen, and pass-and-play that never shows a seat a card it
+may not see."""
 
 from __future__ import annotations
 
@@ -60,6 +61,18 @@ def test_the_whole_grid_fits_a_360_px_phone(new_context, site_url, artifacts):
     assert all(right <= PHONE["width"] and bottom <= PHONE["height"] for _, _, right, bottom in boxes), boxes
     assert min(right - left for left, _, right, _ in boxes) >= 30  # cards big enough to read and tap
     page.screenshot(path=str(artifacts / "deluxe_memory-phone.png"), full_page=True)
+
+
+def test_on_a_wide_screen_the_boxes_and_choices_sit_beside_the_grid(page, site_url):
+    # The page fixture is 1000 px wide: static/css/games/deluxe-memory.css lays the table out in two columns,
+    # keyed on the table's data-game, which the app sets.
+    open_game(page, site_url, game="deluxe-memory", players="2", bots="1", seed=SEED, look="0")
+    assert page.locator("#table").get_attribute("data-game") == "deluxe-memory"
+    grid_right = page.locator("#table .area-grid").evaluate("grid => grid.getBoundingClientRect().right")
+    lefts = page.locator("#table .area:not(.area-grid)").evaluate_all(
+        "areas => areas.map((area) => area.getBoundingClientRect().left)"
+    )
+    assert lefts and all(left > grid_right for left in lefts), (grid_right, lefts)
 
 
 def seen_by(page) -> set[str]:
