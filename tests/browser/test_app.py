@@ -185,6 +185,16 @@ def test_a_spot_played_from_the_keyboard_keeps_the_focus_and_says_what_it_shows(
     assert label.startswith("row 1, column 1, ") and "face down" not in label
 
 
+def test_a_mouse_press_on_the_table_leaves_the_focus_where_it_was(page, site_url):
+    # static/js/keys.js: the pressed button is not focused (a redraw that replaced a focused button would make
+    # the browser lay the page out inside the click's handler); the keyboard's focus stays where it was.
+    open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", look="0", seed="4")
+    page.focus('[data-pos="cell-0"]')
+    page.click('[data-pos="cell-5"]')
+    assert "face down" not in page.locator('[data-pos="cell-5"]').get_attribute("aria-label")
+    assert page.evaluate("document.activeElement.dataset.pos") == "cell-0"
+
+
 def test_the_log_shows_its_last_lines_newest_first(page, site_url):
     open_game(page, site_url, game="concentration", bots="0", players="1", look="0", seed="4")
     rng = random.Random(4)
