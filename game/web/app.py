@@ -72,6 +72,7 @@ class App:
         self.written: dict[str, str] = {}
         self.menu_open = False
         self.seen_events = 0
+        self.answer_due = False  # this screen's move went to a room's host, whose answer draws it
         self.reveal_timer = None
         self.around_timer = None  # the pending draw of what is around the table: static/js/redraw.js later()
         self.bot_timer = None  # a pending bot choice or move, the same way
@@ -164,7 +165,7 @@ class App:
         self.source = source
         self.presenter = presenter_for(source.game)
         self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
-        self.pending_looks = {}
+        self.pending_looks, self.answer_due = {}, False
         self.drawn, self.log_drawn, self.written = None, None, {}
         self.seen_events = source.event_count
         if deal:  # a new deal may come with looks (Cambio's first peek): show them
@@ -188,7 +189,8 @@ class App:
     def room_update(self) -> None:
         """The room's host sent news for the seat on screen: log it, show its private looks, redraw."""
         self._absorb(self.seen_events)
-        self.refresh()
+        own_move, self.answer_due = self.answer_due, False
+        self.refresh(own_move=own_move)
 
     def picked_config(self) -> GameConfig:
         """The game chosen in the picker; ``ValueError`` saying what is wrong with the choice."""
@@ -233,9 +235,10 @@ class App:
             # A room's move only leaves here; the host's answer redraws the table. Drawing now would keep
             # this page busy when that answer arrives, and delay it by a whole redraw.
             document.getElementById("table").setAttribute("aria-busy", "true")
+            self.answer_due = True
             return
         self._absorb(since)
-        self.refresh()
+        self.refresh(own_move=True)
 
     def _absorb(self, since: int) -> None:
         """Log the new events as everyone saw them, and overlay what the seat on screen was shown."""
@@ -291,7 +294,7 @@ class App:
 
     # --- drawing ----------------------------------------------------------------------------------
 
-    def refresh(self, at_once: bool = False) -> None:
+    def refresh(self, at_once: bool = False, own_move: bool = False) -> None:
         """Redraw the table from the seat source and save a local table; the rest of the page follows.
 
         The table is what a click changes, so it is drawn at once and the frame that shows the click carries
@@ -300,6 +303,11 @@ class App:
         scheduled from there (:meth:`_draw_around_table`). ``at_once`` draws them in the same frame, for a
         page shown anew (a new or restored game, a lifted curtain), where nothing of what was there before
         should show for a frame.
+
+        ``own_move``: the redraw shows the move the person at this screen just made. The cards it turned up are
+        drawn face up in the click's own frame; a flip would show an edge-on card in that frame and the face
+        only once it ends. Cards turned up by anyone else (a bot, a room's other players, whoever held the
+        device before) flip in, which draws the eye to them.
         """
         source, table = self.source, self.table
         if table is not None:
@@ -318,7 +326,9 @@ class App:
         view = source.view()
         self.legal = source.legal_actions()
         focused = document.activeElement.getAttribute("data-pos") if document.activeElement else None
-        rendered = render_table(self.presenter, view, source.names, self.legal, self.reveals, self.shown)
+        rendered = render_table(
+            self.presenter, view, source.names, self.legal, self.reveals, self.shown, flip_in=not own_move
+        )
         self.shown = rendered.faces
         self._draw_table(rendered, focused)
         # A focused spot that was redrawn gets the focus back, as keyboard play needs. After the table's writes,

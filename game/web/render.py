@@ -122,11 +122,16 @@ def render_table(
     legal: list[dict],
     reveals: dict[str, str],
     shown_before: dict[str, object],
+    flip_in: bool = True,
 ) -> Rendered:
-    """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view."""
+    """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
+
+    A card that shows a face now and did not in ``shown_before`` has just turned up: with ``flip_in`` it is
+    marked to flip in (``fd-flip-in``); without it, it is simply drawn face up.
+    """
     by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
-    areas = [_area(area, by_place, reveals, shown_before, faces) for area in presenter.areas(view, names)]
+    areas = [_area(area, by_place, reveals, shown_before, flip_in, faces) for area in presenter.areas(view, names)]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
     done = DONE_LOOKING if reveals else ""
@@ -301,6 +306,7 @@ def _area(
     by_place: dict[str, list[int]],
     reveals: dict[str, str],
     shown_before: dict[str, object],
+    flip_in: bool,
     faces: dict[str, object],
 ) -> AreaHtml:
     spots = []
@@ -310,8 +316,10 @@ def _area(
         # A card that was face down (or absent) on the last frame and shows a face now has just turned up;
         # a coin that shows another face than on the last frame was turned over.
         before = shown_before.get(spot.place, FACE_DOWN)
-        fresh = shown not in (None, FACE_DOWN) and (
-            before in (None, FACE_DOWN) or (spot.kind == "coin" and before != shown)
+        fresh = (
+            flip_in
+            and shown not in (None, FACE_DOWN)
+            and (before in (None, FACE_DOWN) or (spot.kind == "coin" and before != shown))
         )
         spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh))
     classes = f"area area-{area.key}" + (" active" if area.active else "")

@@ -11,6 +11,16 @@ READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
 # Things a player can press to move the game on: legal spots, action buttons, and a spot's menu.
 CHOICES = "#table [data-legal], #table [data-action]"
+# From now on, count in window.flipsIn the spots drawn on the table (anew, or with new classes) that flip in.
+COUNT_FLIPS_IN = """() => {
+  window.flipsIn = 0;
+  new MutationObserver((records) => {
+    for (const record of records) {
+      const nodes = record.type === "attributes" ? [record.target] : [...record.addedNodes];
+      window.flipsIn += nodes.filter((node) => node.classList?.contains("fd-flip-in")).length;
+    }
+  }).observe(document.getElementById("table"), { subtree: true, childList: true, attributeFilter: ["class"] });
+}"""
 
 
 def open_game(page, site_url: str, timeout: float = 60_000, **params) -> None:

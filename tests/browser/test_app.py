@@ -11,7 +11,7 @@ from game.web.games import presenter_for
 from game.web.render import MAX_LOG_LINES, render_table
 from game.web.table import Table
 
-from .driver import CHOICES, OVER, READY, open_game, play_to_end, step
+from .driver import CHOICES, COUNT_FLIPS_IN, OVER, READY, open_game, play_to_end, step
 
 SAVE = "face-down/main/game"
 
@@ -234,6 +234,32 @@ def test_a_click_redraws_the_table_at_once_and_the_log_once_that_frame_is_painte
     seen = page.evaluate(CLICK_AND_WATCH, CHOICES)
     assert seen == {"tableChangedAtOnce": True, "logAtOnce": 0, "logAfter": 1}
     assert page.locator("#log li").first.inner_text().startswith("You turned up the ")
+
+
+# Click the first legal spot; return its place, what its button says now, and the table's spots that flip in.
+CLICK_AND_LOOK = """() => {
+  const place = document.querySelector("#table [data-legal]").dataset.pos;
+  document.querySelector(`#table [data-pos="${place}"]`).click();
+  const spot = document.querySelector(`#table [data-pos="${place}"]`);
+  const flipping = [...document.querySelectorAll("#table .fd-flip-in")].map((node) => node.dataset.pos);
+  return [place, spot.ariaLabel, flipping];
+}"""
+
+
+def test_your_own_card_shows_its_face_at_once_and_a_bots_card_flips_in(page, site_url):
+    # App.refresh: the frame that shows your click shows your card's face (a flip would show it edge-on there);
+    # a card someone else turns up flips in, to catch the eye.
+    open_game(page, site_url, game="concentration", players="2", bots="1", look="0", seed="3")
+    page.evaluate(COUNT_FLIPS_IN)
+    clicks = turned_up = 0
+    while not (turned_up and page.evaluate("window.flipsIn")):
+        assert clicks < 60, "the bot never turned up a card"
+        page.wait_for_function(f"document.querySelector('#table [data-legal]') || document.querySelector({OVER!r})")
+        assert not page.locator(OVER).count(), "the game ended before the bot turned up a card"
+        place, label, flipping = page.evaluate(CLICK_AND_LOOK)
+        assert flipping == [], (place, label, flipping)
+        turned_up += "face down" not in label  # with no look time, a mismatch is turned back down at once
+        clicks += 1
 
 
 def test_a_grids_number_of_columns_is_not_inherited_by_its_cards(page, site_url):

@@ -32,6 +32,7 @@ from game.web.render import targets_by_place
 from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
+from .driver import COUNT_FLIPS_IN
 from .rooms_fixtures import WAIT_MS, relay_url_fixture, webrtc_browser  # noqa: F401
 
 pytestmark = pytest.mark.rooms
@@ -390,6 +391,29 @@ def common_right_snap(match: Match, states: list[dict]) -> tuple[int, int] | Non
         if card is not None and rank(card) == top:
             return owner, slot
     return None
+
+
+def test_a_guests_own_card_shows_its_face_at_once_and_the_hosts_card_flips_in(open_app):
+    # App.room_update: the host's answer to this page's own move draws its card face up (as a local move is);
+    # a card anyone else turns up flips in.
+    host, link = create_room(open_app, "concentration", 2)
+    guest = join(open_app, link, "Ben", 1)
+    start(host, [host, guest])
+    guest.page.evaluate(COUNT_FLIPS_IN)
+    host.page.locator(CHOICES).first.click()  # the host moves first
+    guest.page.wait_for_function("window.flipsIn > 0", timeout=WAIT_MS)
+    while not guest.page.locator(CHOICES).count():  # the host moves on until the guest's turn
+        if host.page.locator(CHOICES).count():
+            host.page.locator(CHOICES).first.click()
+        guest.page.wait_for_timeout(20)
+    flips_in, step = guest.page.evaluate("window.flipsIn"), guest.state()["step"]
+    place = guest.page.locator(CHOICES).first.get_attribute("data-pos")
+    guest.page.locator(CHOICES).first.click()
+    guest.wait_for(f"room.step > {step}")
+    spot = guest.page.locator(f'#table [data-pos="{place}"]')
+    assert "face down" not in spot.get_attribute("aria-label")
+    assert "fd-flip-in" not in spot.get_attribute("class")
+    assert guest.page.evaluate("window.flipsIn") == flips_in
 
 
 def test_two_guests_snap_the_same_card_and_the_later_one_is_too_late(open_app):

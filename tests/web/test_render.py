@@ -67,6 +67,22 @@ def test_a_look_overlay_shows_its_card_and_marks_it_fresh():
     assert "fd-flip-in" not in re.search(r'<button[^>]*data-pos="cell-5"[^>]*>', again.html).group(0)
 
 
+def test_a_card_turned_up_flips_in_unless_it_is_drawn_without_flip_in():
+    # App.refresh draws the person's own move without flip_in: their card shows its face in the click's frame.
+    match = concentration()
+    before = rendered(match).faces
+    match.act(0, {"type": "flip", "pos": 4})
+    presenter, legal = presenter_for("concentration"), match.legal_actions(0)
+    view = match.view(0)
+    flipping = render_table(presenter, view, ["Ana", "Ben"], legal, {}, before)
+    at_once = render_table(presenter, view, ["Ana", "Ben"], legal, {}, before, flip_in=False)
+    assert re.findall(r'<button[^>]*class="([^"]*fd-flip-in[^"]*)"[^>]*data-pos="(cell-\d+)"', flipping.html) == [
+        ("pos pos-card fd-flip-in", "cell-4")
+    ]
+    assert "fd-flip-in" not in at_once.html
+    assert at_once.faces == flipping.faces and at_once.faces["cell-4"] == view["cells"][4]
+
+
 def test_actions_without_a_place_become_buttons():
     presenter = presenter_for("concentration")
     legal = [{"type": "flip", "pos": 3}, {"type": "stop"}]
