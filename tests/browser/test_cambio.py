@@ -61,6 +61,9 @@ def test_you_snap_out_of_turn_while_a_bot_holds_the_turn(page, site_url):
     chip = page.locator("#table .area-piles .chip")
     chip.wait_for()
     assert chip.inner_text() == "Snap open on the king of clubs: tap a card that matches"
+    # It stands out by its colour and ring, not by moving (static/css/games/cambio.css says why).
+    animations, ring = chip.evaluate("node => [node.getAnimations().length, getComputedStyle(node).boxShadow]")
+    assert animations == 0 and ring != "none"
     page.click("#table [data-pos='hand-0-2']")  # your king of spades, known from the first peek
     page.locator("#log li", has_text="You snapped your bottom left card, the king of spades: a match!").wait_for()
     match, _ = saved_match(page)
