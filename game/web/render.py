@@ -176,6 +176,25 @@ def table_changes(drawn: Rendered | None, new: Rendered, focused: str | None = N
     return changes
 
 
+def changes_that_can_wait(changes: list[Change]) -> tuple[list[Change], list[Change]]:
+    """Split a redraw's changes into those the frame showing a move must carry and those that may follow it.
+
+    A spot whose art stays as it was but whose attributes change has become (or stopped being) a choice, or
+    has a new label. A move that passes the turn changes 20 to 60 of them, and the browser restyles and
+    repaints each one; nobody reads those marks in the instant of a click, and a click on such a spot goes by
+    the legal actions, not by its marks. They can wait for the next frame, unless they are all the move
+    shows (a second card that did not match, with looks off, turns face down again at once). A spot whose
+    art changes keeps its attributes in the same frame: a flip-in class starts with its face.
+    """
+    redrawn = {change.at for change in changes if change.kind == "inner"}
+
+    def can_wait(change: Change) -> bool:
+        return change.kind in ("attribute", "remove") and isinstance(change.at, str) and change.at not in redrawn
+
+    now = [change for change in changes if not can_wait(change)]
+    return (now, [change for change in changes if can_wait(change)]) if now else (changes, [])
+
+
 def _area_ids(areas: list[AreaHtml]) -> list[str]:
     """Each area's key and its rank among the areas of that key: ``hand/0``, ``hand/1``, ``grid/0``..."""
     seen: dict[str, int] = {}

@@ -9,8 +9,11 @@ from playwright.sync_api import Error as PlaywrightError
 
 READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
-# Things a player can press to move the game on: legal spots, action buttons, and a spot's menu.
-CHOICES = "#table [data-legal], #table [data-action]"
+# Things a player can press to move the game on: legal spots, action buttons, and a spot's menu. A busy table
+# (aria-busy) is being redrawn: a room's move is on its way to the host, or the marks of spots that stopped
+# being choices are drawn a frame after the move (render.changes_that_can_wait), so none of it counts yet.
+LEGAL = "#table:not([aria-busy]) [data-legal]"
+CHOICES = f"{LEGAL}, #table:not([aria-busy]) [data-action]"
 # From now on, count in window.flipsIn the spots drawn on the table (anew, or with new classes) that flip in.
 COUNT_FLIPS_IN = """() => {
   window.flipsIn = 0;
@@ -21,6 +24,16 @@ COUNT_FLIPS_IN = """() => {
     }
   }).observe(document.getElementById("table"), { subtree: true, childList: true, attributeFilter: ["class"] });
 }"""
+
+
+# The app draws what waited for the frame showing a move, and saves the game, once that frame is painted
+# (App.refresh, with static/js/redraw.js's later()): a promise of a later() asked for after the app's own.
+SETTLED = "new Promise((done) => faceDownRedraw.later(done, 0, true))"
+
+
+def settle(page) -> None:
+    """Wait until the page (or frame) has drawn and saved all of its last move."""
+    page.evaluate(f"() => {SETTLED}")
 
 
 def open_game(page, site_url: str, timeout: float = 60_000, **params) -> None:

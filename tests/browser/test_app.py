@@ -11,7 +11,7 @@ from game.web.games import presenter_for
 from game.web.render import MAX_LOG_LINES, render_table
 from game.web.table import Table
 
-from .driver import CHOICES, COUNT_FLIPS_IN, OVER, READY, open_game, play_to_end, step
+from .driver import CHOICES, COUNT_FLIPS_IN, LEGAL, OVER, READY, SETTLED, open_game, play_to_end, settle, step
 
 SAVE = "face-down/main/game"
 
@@ -38,10 +38,11 @@ def test_a_reload_mid_game_resumes_it_exactly(page, site_url):
     open_game(page, site_url, game="concentration", pairs="8", look="0", seed="11")
     rng = random.Random(2)
     for _ in range(6):
-        page.wait_for_selector("#table [data-legal]")
-        legal = page.locator("#table [data-legal]")
+        page.wait_for_selector(LEGAL)
+        legal = page.locator(LEGAL)
         legal.nth(rng.randrange(legal.count())).click()
-    page.wait_for_selector("#table [data-legal]")  # the bot has finished its turn, if it had one
+    page.wait_for_selector(LEGAL)  # the bot has finished its turn, if it had one
+    settle(page)
     saved = page.evaluate(f"localStorage.getItem({SAVE!r})")
     before = faces(page), page.locator("#players").inner_text()
     page.reload()
@@ -49,6 +50,28 @@ def test_a_reload_mid_game_resumes_it_exactly(page, site_url):
     assert (faces(page), page.locator("#players").inner_text()) == before
     assert page.evaluate(f"localStorage.getItem({SAVE!r})") == saved
     assert "restored" in page.locator("#log").inner_text()
+
+
+# Click the first legal spot and at once, in the same task, tell the page it is being put away or closed (the
+# event given): the save before the click, and after the event.
+CLICK_AND_LEAVE = """([key, target, type]) => {
+  const before = localStorage.getItem(key);
+  document.querySelector("#table [data-legal]").click();
+  (target === "window" ? window : document).dispatchEvent(new Event(type));
+  return [before, localStorage.getItem(key)];
+}"""
+
+
+@pytest.mark.parametrize(("target", "event"), [("window", "pagehide"), ("document", "visibilitychange")])
+def test_a_move_is_saved_at_once_when_the_page_is_put_away_before_its_frame(page, site_url, target, event):
+    # The save waits for the frame that shows the move (App.refresh); a page closed or put away before that
+    # frame must not lose the move.
+    open_game(page, site_url, game="concentration", players="1", bots="0", look="0", seed="3")
+    before, after = page.evaluate(CLICK_AND_LEAVE, [SAVE, target, event])
+    assert before != after
+    assert Table.from_json(after).match.event_count == Table.from_json(before).match.event_count + 1
+    settle(page)
+    assert page.evaluate(f"localStorage.getItem({SAVE!r})") == after  # nothing more to save after the frame
 
 
 def test_a_corrupt_save_is_discarded_with_a_message(page, site_url):
@@ -92,9 +115,11 @@ def test_a_mismatch_stays_up_for_the_look_time_or_until_done(page, site_url):
     open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", seed="4", look="30")
     page.click('[data-pos="cell-0"]')
     page.click('[data-pos="cell-1"]')
+    settle(page)  # the first card's "shown for a moment" label follows the frame that shows the second
     shown = [label for label in faces(page) if "shown for a moment" in label]
     assert len(shown) == 2, faces(page)
     page.click('[data-command="done-looking"]')
+    settle(page)
     assert faces(page)[0] == "row 1, column 1, face down, you may choose it"
     assert not [label for label in faces(page) if "shown for a moment" in label]
 
@@ -115,8 +140,8 @@ def test_keyboard_only_play_reaches_the_result(page, site_url):
     keys = 0
     while not page.locator(OVER).count():
         assert keys < 3000, "keyboard play did not finish"
-        page.wait_for_function("document.querySelector('#table [data-legal]') || document.documentElement.dataset.over")
-        focused_legal = page.evaluate("document.activeElement.matches('#table [data-legal]')")
+        page.wait_for_function(f"document.querySelector({LEGAL!r}) || document.documentElement.dataset.over")
+        focused_legal = page.evaluate(f"document.activeElement.matches({LEGAL!r})")
         if focused_legal:
             page.keyboard.press("Enter" if keys % 2 else " ")
         else:
@@ -134,7 +159,7 @@ def test_play_again_deals_a_new_game(page, site_url):
     open_game(page, site_url, game="concentration", pairs="8", look="0")
     play_to_end(page, seed=5)
     page.click('[data-command="again"]')
-    page.wait_for_selector("#table [data-legal]")
+    page.wait_for_selector(LEGAL)
     assert page.locator(OVER).count() == 0
 
 
@@ -145,14 +170,16 @@ NODES = """(root) => [...root.querySelectorAll(':not(.menu, .menu *)')].map((nod
   ...[...node.attributes].map((a) => `${a.name}=${a.value.replace(' fd-flip-in', '')}`).sort(),
   node.children.length ? '' : node.textContent,
 ].join(' '))"""
-# The table on screen and the save, read in one go: no bot can move in between.
-SCREEN_AND_SAVE = f"(key) => [({NODES})(document.getElementById('table')), localStorage.getItem(key)]"
-# Click one of the choices, picked by a fraction; False if there is none.
-CLICK_ONE = """([choices, pick]) => {
+# Click one of the choices, picked by a fraction, and once that frame is painted and what waited for it is drawn
+# and saved (redraw.js later(), asked for after the app's own), read the table on screen and the save in one go,
+# before a bot can move again (a bot waits two more frames); null if there is no choice.
+CLICK_ONE_AND_READ = f"""async ([choices, pick, key]) => {{
   const nodes = document.querySelectorAll(choices);
-  if (nodes.length) nodes[Math.floor(pick * nodes.length)].click();
-  return nodes.length > 0;
-}"""
+  if (!nodes.length) return null;
+  nodes[Math.floor(pick * nodes.length)].click();
+  await {SETTLED};
+  return [({NODES})(document.getElementById("table")), localStorage.getItem(key)];
+}}"""
 # The same elements for the table drawn whole from its HTML.
 PARSED = f"(html) => {{ const root = document.createElement('div'); root.innerHTML = html; return ({NODES})(root); }}"
 
@@ -166,9 +193,10 @@ def test_a_table_redrawn_move_by_move_is_the_table_drawn_from_nothing(page, site
     for _ in range(16):
         page.wait_for_function(f"document.querySelector({CHOICES!r}) || document.querySelector({OVER!r})")
         # Pick and click in one go: a bot may move (and change the choices) at any time.
-        if page.locator(OVER).count() or not page.evaluate(CLICK_ONE, [CHOICES, rng.random()]):
+        read = None if page.locator(OVER).count() else page.evaluate(CLICK_ONE_AND_READ, [CHOICES, rng.random(), SAVE])
+        if read is None:
             break
-        drawn, saved = page.evaluate(SCREEN_AND_SAVE, SAVE)
+        drawn, saved = read
         table = Table.from_json(saved)
         view, legal = table.match.view(table.viewer), table.legal_actions()
         assert drawn == page.evaluate(PARSED, render_table(presenter, view, table.names, legal, {}, {}).html)
@@ -200,6 +228,7 @@ def test_the_log_shows_its_last_lines_newest_first(page, site_url):
     rng = random.Random(4)
     while page.locator("#log li").count() < MAX_LOG_LINES + 5 and not page.locator(OVER).count():
         step(page, rng)
+    settle(page)
     table = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})"))
     presenter = presenter_for("concentration")
     lines = [line for event in table.match.events(None) if (line := presenter.describe(event, table.names))]
@@ -236,6 +265,32 @@ def test_a_click_redraws_the_table_at_once_and_the_log_once_that_frame_is_painte
     assert page.locator("#log li").first.inner_text().startswith("You turned up the ")
 
 
+# Click the first legal spot; return whether the click's own task changed the table and how many spots it left
+# marked as choices, and how many are marked once that frame is painted and what waited for it is drawn.
+CLICK_AND_COUNT_CHOICES = f"""async () => {{
+  const table = document.getElementById("table");
+  const choices = () => table.querySelectorAll("[data-legal]").length;
+  const before = table.innerHTML;
+  table.querySelector("[data-legal]").click();
+  const atOnce = {{ changed: table.innerHTML !== before, choices: choices() }};
+  await {SETTLED};
+  return [atOnce, choices()];
+}}"""
+
+
+def test_a_click_that_ends_your_turn_shows_its_card_at_once_and_unmarks_the_choices_a_frame_later(page, site_url):
+    # render.changes_that_can_wait: the spots that only stop being choices are drawn once the frame that
+    # shows the turned card is painted. A mismatch ends your turn; the look keeps the bot from moving.
+    open_game(page, site_url, game="concentration", players="2", bots="1", look="5", seed="3")
+    for _ in range(24):
+        at_once, after = page.evaluate(CLICK_AND_COUNT_CHOICES)
+        if after == 0:  # the turn passed
+            assert at_once["changed"] and at_once["choices"] > 0, at_once
+            return
+        page.wait_for_selector(LEGAL)
+    pytest.fail("no click ended the turn")
+
+
 # Click the first legal spot; return its place, what its button says now, and the table's spots that flip in.
 CLICK_AND_LOOK = """() => {
   const place = document.querySelector("#table [data-legal]").dataset.pos;
@@ -254,7 +309,7 @@ def test_your_own_card_shows_its_face_at_once_and_a_bots_card_flips_in(page, sit
     clicks = turned_up = 0
     while not (turned_up and page.evaluate("window.flipsIn")):
         assert clicks < 60, "the bot never turned up a card"
-        page.wait_for_function(f"document.querySelector('#table [data-legal]') || document.querySelector({OVER!r})")
+        page.wait_for_function(f"document.querySelector({LEGAL!r}) || document.querySelector({OVER!r})")
         assert not page.locator(OVER).count(), "the game ended before the bot turned up a card"
         place, label, flipping = page.evaluate(CLICK_AND_LOOK)
         assert flipping == [], (place, label, flipping)

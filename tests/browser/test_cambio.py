@@ -10,7 +10,7 @@ from game.match import Match
 from tests.support import hidden_ids
 from tests.web.games.test_cambio import cards_named, fixed_deck
 
-from .driver import open_game, play_to_end, step
+from .driver import open_game, play_to_end, settle, step
 
 SAVE_KEY = "face-down/main/game"
 # You (seat 0) hold two kings in the bottom row; the deck's top card is a low one to swap in for one of them.
@@ -19,6 +19,7 @@ SNAP_DECK = fixed_deck([["4D", "6C", "KS", "KC"], ["2H", "3H", "4H", "5H"]], "9C
 
 def saved_match(page) -> tuple[Match, int]:
     """The match the page saved after its last move, and the seat on screen."""
+    settle(page)
     saved = json.loads(page.evaluate(f"localStorage.getItem({SAVE_KEY!r})"))
     return Match.from_json(saved["match"]), saved["viewer"]
 

@@ -11,7 +11,7 @@ from game.web.presenter import card_name
 from game.web.table import Table
 from tests.support import hidden_ids
 
-from .driver import CHOICES, open_game, play_to_end, step
+from .driver import CHOICES, open_game, play_to_end, settle, step
 
 SEED = "5"
 PHONE = {"width": 360, "height": 740}
@@ -77,6 +77,7 @@ def test_on_a_wide_screen_the_boxes_and_choices_sit_beside_the_grid(page, site_u
 
 def seen_by(page) -> set[str]:
     """The names of the cards the seat on screen may see: in its view, or ever shown to it in its events."""
+    settle(page)
     table = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})"))
     match, seat = table.match, table.viewer
     return {card_name(card) for card in hidden_ids(match.view(seat)) | hidden_ids(match.events(seat))}

@@ -13,7 +13,7 @@ import pytest
 
 from tools.serve import ROOT, make_server
 
-from .driver import OVER, READY, play_to_end, step
+from .driver import LEGAL, OVER, READY, play_to_end, settle, step
 
 pytestmark = pytest.mark.embed
 
@@ -41,7 +41,10 @@ def open_blog(page, blog_url: str) -> dict:
 
 
 def saved_moves(frame) -> int:
-    """How many actions the game saved in this embed's own save slot holds."""
+    """How many actions the game saved in this embed's own save slot holds, once its last move is saved."""
+    # The app saves once the frame showing a move is painted, and an iframe out of sight paints no frames.
+    frame.frame_element().scroll_into_view_if_needed()
+    settle(frame)
     save = frame.evaluate("localStorage.getItem(`face-down/${new URLSearchParams(location.search).get('save')}/game`)")
     return len(json.loads(json.loads(save)["match"])["history"])
 
@@ -80,9 +83,9 @@ def test_two_embeds_of_the_same_game_keep_separate_saves(new_context, blog_url):
 
     rng = random.Random(3)
     for _ in range(4):
-        first.wait_for_selector("#table [data-legal]")
+        first.wait_for_selector(LEGAL)
         step(first, rng)
-    first.wait_for_selector("#table [data-legal]")  # the bot has finished its turn: the save is settled
+    first.wait_for_selector(LEGAL)  # the bot has finished its turn
     moves = saved_moves(first)
     assert moves >= 4 and saved_moves(again) == 0
 

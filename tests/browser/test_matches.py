@@ -7,7 +7,7 @@ import random
 from game import Match, new_match
 from game.web.presenter import coin_words, grid_label
 
-from .driver import open_game, play_to_end, step
+from .driver import LEGAL, open_game, play_to_end, settle, step
 
 SEED = 7
 PHONE = {"width": 360, "height": 740}
@@ -38,9 +38,9 @@ def test_matches_played_to_the_result_screen(page, site_url, artifacts):
     assert page.locator("#table .area-grid [data-pos]").count() == 36
     rng = random.Random(1)
     for _ in range(6):
-        page.wait_for_selector("#table [data-legal]")
+        page.wait_for_selector(LEGAL)
         step(page, rng)
-    page.wait_for_selector("#table [data-legal]")
+    page.wait_for_selector(LEGAL)
     page.screenshot(path=str(artifacts / "matches.png"), full_page=True)
     moves = play_to_end(page, seed=2)
     assert moves >= 6
@@ -61,12 +61,14 @@ def test_flaming_a_missed_coin_moves_to_a_free_spot_the_player_taps(page, site_u
     page.click(f'#table [data-pos="spot-{miss}"]')
     leave = page.locator("#table [data-action]", has_text="Leave it here")
     leave.wait_for()
+    settle(page)  # the other spots' new labels and marks follow the frame that shows the flip
     # The flipped coin is lit up for the look time, showing its other face, and marked as the one to move.
     flipped = page.locator(f'#table [data-pos="spot-{miss}"]')
     assert "revealed" in flipped.get_attribute("class")
     assert "the coin just flipped" in flipped.get_attribute("aria-label")
     free = [pos for pos, label in enumerate(middle_labels(page)) if label.endswith("empty, you may choose it")]
-    legal = page.locator("#table .area-grid [data-legal]").evaluate_all("spots => spots.map(s => s.dataset.pos)")
+    grid_choices = "#table:not([aria-busy]) .area-grid [data-legal]"
+    legal = page.locator(grid_choices).evaluate_all("spots => spots.map(s => s.dataset.pos)")
     assert free and legal == [f"spot-{pos}" for pos in free]
     face = shown_face(flipped.get_attribute("aria-label"))
     page.click(f'#table [data-pos="spot-{free[0]}"]')
@@ -84,9 +86,9 @@ def test_matches_on_a_phone_fits_without_sideways_scrolling(new_context, site_ur
     open_game(page, site_url, game="matches", players="2", bots="1", seed=str(SEED), flaming="true", look="0")
     rng = random.Random(4)
     for _ in range(4):
-        page.wait_for_selector("#table [data-legal]")
+        page.wait_for_selector(LEGAL)
         step(page, rng)
-    page.wait_for_selector("#table [data-legal]")
+    page.wait_for_selector(LEGAL)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(artifacts / "matches-phone.png"), full_page=True)
     play_to_end(page, seed=5)
@@ -95,17 +97,17 @@ def test_matches_on_a_phone_fits_without_sideways_scrolling(new_context, site_ur
 
 def test_pass_and_play_draws_the_curtain_between_the_two_people(page, site_url):
     open_game(page, site_url, game="matches", players="2", bots="0", seed=str(SEED), look="0")
-    page.locator("#table [data-legal]").first.click()
+    page.locator(LEGAL).first.click()
     curtain = page.locator("#curtain")
     curtain.wait_for(state="visible")
     assert "Pass the device to Player 2" in curtain.inner_text()
     assert page.locator("#table").inner_html() == ""
     page.locator("#curtain button").click()
     curtain.wait_for(state="hidden")
-    assert page.locator("#table [data-legal]").count() > 0
+    assert page.locator(LEGAL).count() > 0
     assert "(on screen)" in page.locator('.players [data-seat="1"]').inner_text()
     # Player 2's own tiles are the ones nearest the bottom now.
     assert page.locator("#table .area-tiles").last.get_attribute("aria-label") == "Player 2's tiles"
-    page.locator("#table [data-legal]").first.click()
+    page.locator(LEGAL).first.click()
     curtain.wait_for(state="visible")
     assert "Pass the device to Player 1" in curtain.inner_text()

@@ -32,15 +32,13 @@ from game.web.render import targets_by_place
 from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
-from .driver import COUNT_FLIPS_IN
+from .driver import CHOICES, COUNT_FLIPS_IN
 from .rooms_fixtures import WAIT_MS, relay_url_fixture, webrtc_browser  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 
 READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
-# A table waiting for the host's answer to this page's move is busy: its old choices are not offered.
-CHOICES = "#table:not([aria-busy]) [data-legal], #table:not([aria-busy]) [data-action]"
 BOOT_MS = 90_000  # four Pyodide pages booting at once on two cores
 IDLE_LIMIT_S = 30  # nobody could move for this long: the room is stuck
 # Wraps the room's transport as room.py opens it, so the test sees every text the page receives.

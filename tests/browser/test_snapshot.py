@@ -6,7 +6,7 @@ tests read <html data-python> ("booted" or "restored") and the snapshot cache it
 
 from __future__ import annotations
 
-from .driver import open_game, play_to_end
+from .driver import LEGAL, open_game, play_to_end
 
 QUICK = {"game": "concentration", "pairs": "8", "look": "0"}
 SAVED = "html[data-snapshot='saved']"
@@ -56,7 +56,7 @@ def test_a_damaged_snapshot_is_dropped_and_python_boots_afresh(new_context, site
     page = context.new_page()
     open_game(page, site_url, **QUICK)
     assert booted_from(page) == "booted"
-    page.locator("#table [data-legal]").first.click()
+    page.locator(LEGAL).first.click()
     page.wait_for_selector("#log li", state="attached")
     page.wait_for_selector(SAVED, state="attached", timeout=90_000)  # a good one is made again
     assert page.evaluate(KEYS) == [key]

@@ -17,6 +17,7 @@ from game.web.render import (
     Change,
     Rendered,
     SpotHtml,
+    changes_that_can_wait,
     log_changes,
     render_actions,
     render_log,
@@ -233,13 +234,17 @@ def drawn_table(html: str) -> Element:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_changes_turn_the_drawn_table_into_the_new_one_all_game_long(game):
+    """As the app makes them: the changes that can wait go after the frame, or first in the next redraw
+    when another comes before that frame (a bot's quick move)."""
     presenter = presenter_for(game)
     rng = random.Random(game)
     kinds: set[str] = set()
+    waited = 0
     for seed in range(2):
         match = new_match(game, 2, {}, seed=seed)
         drawn = render_table(presenter, match.view(0), ["Ana", "Ben"], match.legal_actions(0), {}, {})
         table = drawn_table(drawn.html)
+        waiting: list[Change] = []
         for _ in range(100):  # moves into each game, past its first turns and looks
             if match.result() is not None:
                 break
@@ -251,16 +256,24 @@ def test_the_changes_turn_the_drawn_table_into_the_new_one_all_game_long(game):
             new = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, reveals, drawn.faces)
             focused = rng.choice(sorted(drawn.faces))
             node = table.find(focused)
-            changes = table_changes(drawn, new, focused)
-            apply(table, changes)
-            assert table.inner(ordered=True) == drawn_table(new.html).inner(ordered=True)
+            changes, later = changes_that_can_wait(table_changes(drawn, new, focused))
+            apply(table, waiting + changes)
+            waiting = later
+            if rng.random() < 0.5:  # the frame was painted before the next move
+                apply(table, waiting)
+                waited += len(waiting)
+                waiting = []
+                assert table.inner(ordered=True) == drawn_table(new.html).inner(ordered=True)
             redrawn = {change.kind for change in changes} & {"table", "area"}
             moved = Change("drop-spot", focused) in changes  # to another area: a new button, necessarily
             if focused in new.faces and not redrawn and not moved:
                 assert table.find(focused) is node, "the focused spot was replaced"
-            kinds |= {change.kind for change in changes}
+            kinds |= {change.kind for change in changes + later}
             drawn = new
+        apply(table, waiting)
+        assert table.inner(ordered=True) == drawn_table(drawn.html).inner(ordered=True)
     assert {"spot", "attribute"} <= kinds
+    assert waited > 0
 
 
 def a_concentration_table() -> tuple[Rendered, Rendered]:
@@ -294,6 +307,33 @@ def test_a_spot_that_stops_being_a_choice_gets_new_attributes_and_keeps_its_art(
     assert {change.kind for change in changes} == {"attribute", "remove"}
     assert ("remove", "data-legal") in {(change.kind, change.name) for change in changes}
     assert ("attribute", "aria-disabled", "true") in {(change.kind, change.name, change.value) for change in changes}
+
+
+def test_the_spots_that_only_stop_being_a_choice_wait_for_the_frame_after_the_turned_card():
+    match = concentration()
+    drawn = rendered(match)
+    match.act(0, {"type": "flip", "pos": 2})
+    # As if the turn had passed: no spot is a choice any more.
+    new = render_table(presenter_for("concentration"), match.view(0), ["Ana", "Ben"], [], {}, drawn.faces)
+    now, waiting = changes_that_can_wait(table_changes(drawn, new))
+    assert [(change.kind, change.at) for change in now] == [("spot", "cell-2")]
+    assert waiting and {change.kind for change in waiting} == {"attribute", "remove"}
+    assert "cell-2" not in {change.at for change in waiting}
+    assert ("remove", "data-legal") in {(change.kind, change.name) for change in waiting}
+
+
+def test_marks_that_are_all_a_move_changes_do_not_wait():
+    match = concentration()
+    drawn = rendered(match)
+    new = render_table(presenter_for("concentration"), match.view(0), ["Ana", "Ben"], [], {}, drawn.faces)
+    changes = table_changes(drawn, new)
+    assert changes_that_can_wait(changes) == (changes, [])
+
+
+def test_a_focused_spot_that_turns_up_takes_its_new_class_with_its_face():
+    drawn, new = a_concentration_table()
+    changes = table_changes(drawn, new, focused="cell-2")
+    assert changes_that_can_wait(changes) == (changes, [])
 
 
 def test_nothing_drawn_yet_means_the_whole_table():
