@@ -308,8 +308,8 @@ class App:
         The table is what a click changes, so it is drawn at once and the frame that shows the click carries
         little else. The players, the prompt, the log and the result change on a click too, but nobody's
         eyes are on them at that instant: they are drawn once that frame is painted, and a bot's move is
-        scheduled from there (:meth:`_draw_around_table`). So are the spots that only became or stopped
-        being a choice (:func:`changes_that_can_wait`), and the save, a ``localStorage`` write of the whole
+        scheduled from there (:meth:`_draw_around_table`). So are the table's words and marks that are not the
+        move's cards (:func:`changes_that_can_wait`), and the save, a ``localStorage`` write of the whole
         game (0.3 ms, at times 2; a page put away or closed before then saves at once). ``at_once`` draws
         them in the same frame, for a page shown anew (a new or restored game, a lifted curtain), where
         nothing of what was there before should show for a frame.
@@ -387,9 +387,9 @@ class App:
         changes, waiting = changes_that_can_wait(table_changes(self.drawn, rendered, focused))
         self._apply(table, self.waiting + changes, rendered)
         self.drawn, self.waiting = rendered, waiting
-        # Busy while spots still show the marks and labels they had (until the next frame), or while a room's move
-        # waits for the host's answer (App.play): choices that may be gone are no choices, for a script as for
-        # assistive technology.
+        # Busy while the table still shows the marks, words and buttons it had (until the next frame), or while a
+        # room's move waits for the host's answer (App.play): choices that may be gone are no choices, for a script
+        # as for assistive technology.
         if waiting:
             table.setAttribute("aria-busy", "true")
         else:
@@ -450,6 +450,7 @@ class App:
         if len(indices) == 1:
             self.play(self.legal[indices[0]])
             return
+        self._draw_waiting()  # a waiting tail would take the menu away with the old buttons
         view = self.source.view()
         table = document.getElementById("table")
         table.insertAdjacentHTML("beforeend", render_menu(self.presenter, view, self.source.names, self.legal, indices))
@@ -553,6 +554,9 @@ class App:
             return
         action = target.closest("[data-action]")
         if action:
+            if any(change.kind == "tail" for change in self.waiting):
+                # A button of the last move's, numbered by its legal actions: the new buttons show in the next frame.
+                return
             self.play(self.legal[int(action.dataset.action)])
             return
         spot = target.closest("#table [data-pos]")

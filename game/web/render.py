@@ -179,17 +179,23 @@ def table_changes(drawn: Rendered | None, new: Rendered, focused: str | None = N
 def changes_that_can_wait(changes: list[Change]) -> tuple[list[Change], list[Change]]:
     """Split a redraw's changes into those the frame showing a move must carry and those that may follow it.
 
-    A spot whose art stays as it was but whose attributes change has become (or stopped being) a choice, or
-    has a new label. A move that passes the turn changes 20 to 60 of them, and the browser restyles and
-    repaints each one; nobody reads those marks in the instant of a click, and a click on such a spot goes by
-    the legal actions, not by its marks. They can wait for the next frame, unless they are all the move
-    shows (a second card that did not match, with looks off, turns face down again at once). A spot whose
-    art changes keeps its attributes in the same frame: a flip-in class starts with its face.
+    The frame that shows a click must show its cards: the spots whose art changes, and the spots and areas that
+    come, go or move. The rest is words and marks around them: the spots that only became (or stopped being)
+    a choice or have a new label (a move that passes the turn changes 20 to 60 of them), the areas' titles,
+    notes and highlight, and the facts and buttons after the board. Nobody reads those in the instant of a
+    click, and the browser restyles, lays out and repaints each one, so they wait for the next frame. That
+    is safe: a click on a spot goes by the legal actions, not by its marks, and the app drops a click on an
+    action button while the buttons wait (their numbers are the last move's). Nothing waits when they are
+    all the move shows (a second card that did not match, with looks off, turns face down again at once),
+    and a spot whose art changes keeps its attributes in the same frame: a flip-in class starts with its face.
+    Area indices in the waiting changes count the areas as the changes that do not wait leave them.
     """
     redrawn = {change.at for change in changes if change.kind == "inner"}
 
     def can_wait(change: Change) -> bool:
-        return change.kind in ("attribute", "remove") and isinstance(change.at, str) and change.at not in redrawn
+        if change.kind in ("tail", "head"):
+            return True
+        return change.kind in ("attribute", "remove") and change.at not in redrawn
 
     now = [change for change in changes if not can_wait(change)]
     return (now, [change for change in changes if can_wait(change)]) if now else (changes, [])

@@ -291,6 +291,33 @@ def test_a_click_that_ends_your_turn_shows_its_card_at_once_and_unmarks_the_choi
     pytest.fail("no click ended the turn")
 
 
+# Click the first legal spot, then at once, in the same task, the first action button on the table: one the
+# click has made stale, as its buttons are drawn a frame later. The save before, and the two buttons' texts.
+CLICK_A_CARD_THEN_A_BUTTON = """(key) => {
+  const before = localStorage.getItem(key);
+  const button = document.querySelector("#table [data-action]");
+  const text = button.textContent;
+  document.querySelector("#table [data-legal]").click();
+  const stale = document.querySelector("#table [data-action]");
+  stale.click();
+  return [before, text, stale.textContent];
+}"""
+
+
+def test_an_action_button_clicked_before_the_frame_that_redraws_it_plays_nothing(page, site_url):
+    # render.changes_that_can_wait: the buttons after the board are drawn a frame after the move, and until then
+    # they are the last move's, numbered by its legal actions (App.on_click drops a click on them).
+    open_game(page, site_url, game="paved-with-gold", players="2", bots="1", look="0", seed="1")
+    page.wait_for_selector(f"{LEGAL} >> nth=0")
+    before, text, stale_text = page.evaluate(CLICK_A_CARD_THEN_A_BUTTON, SAVE)
+    assert text == stale_text == "Announce a pair"
+    settle(page)
+    history_before = Table.from_json(before).match.history
+    history = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})")).match.history
+    assert len(history) == len(history_before) + 1 and history[-1][1]["type"] == "pick", history[len(history_before) :]
+    assert "Announce a pair" not in page.locator("#table").inner_text()
+
+
 # Click the first legal spot; return its place, what its button says now, and the table's spots that flip in.
 CLICK_AND_LOOK = """() => {
   const place = document.querySelector("#table [data-legal]").dataset.pos;

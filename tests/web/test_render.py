@@ -322,6 +322,16 @@ def test_the_spots_that_only_stop_being_a_choice_wait_for_the_frame_after_the_tu
     assert ("remove", "data-legal") in {(change.kind, change.name) for change in waiting}
 
 
+def test_the_words_around_the_cards_wait_for_the_frame_after_the_moved_card():
+    match = new_match("paved-with-gold", 2, {}, seed=1)
+    drawn = rendered(match)
+    match.act(0, {"type": "pick", "pos": 0})  # the card leaves the square for the hand
+    now, waiting = changes_that_can_wait(table_changes(drawn, rendered(match, before=drawn.faces)))
+    assert [(change.kind, change.at) for change in now] == [("spot", "cell-0"), ("spot", "held-0")]
+    # The buttons after the board, and the hand's note and highlight.
+    assert {(change.kind, change.name) for change in waiting} == {("tail", ""), ("head", ""), ("attribute", "class")}
+
+
 def test_marks_that_are_all_a_move_changes_do_not_wait():
     match = concentration()
     drawn = rendered(match)
