@@ -72,6 +72,14 @@ class Match:
         self.history.append([seat, canonical])
         return [seen_by(event, seat) for event in new_events]
 
+    def copy(self) -> Match:
+        """An independent match at the same point: moves played on either leave the other as it is."""
+        twin = object.__new__(Match)
+        twin.rules, twin.players, twin.options, twin.seed = self.rules, self.players, self.options, self.seed
+        twin.history, twin._events = list(self.history), list(self._events)
+        twin._state = self._state  # shared safely: act() replaces the state with a changed copy, never edits it
+        return twin
+
     def view(self, seat: int | None = None) -> dict:
         """What ``seat`` (``None``: a spectator) may see now; cards seen earlier are not shown again."""
         if seat is not None:

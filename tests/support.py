@@ -1,4 +1,4 @@
-"""Helpers the test files share: random play, and finding card ids inside any JSON value."""
+"""Helpers the test files share: random play, finding card ids inside any JSON value, and local tables."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import random
 
 from game import IllegalAction
 from game.cards import all_pieces, is_card
+from game.web import config
+from game.web.table import Table
 
 _PIECES = frozenset(all_pieces())
 
@@ -74,3 +76,8 @@ def advance_randomly(match, rng: random.Random, steps: int) -> None:
         if match.result() is not None:
             return
         match.act(*random_step(match, rng))
+
+
+def table_for(seed: int | str = 1, **params: object) -> Table:
+    """A local table from link parameters (each made a string), e.g. ``table_for(game="cambio", bots=0)``."""
+    return Table(config.from_params({key: str(value) for key, value in params.items()}), seed)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from game import GAMES, IllegalAction, Match, new_match
+from tests.support import random_step
 
 PAIRS_8 = ["AS", "AC", "2H", "2D", "3S", "3C", "4H", "4D", "5S", "5C", "6H", "6D", "7S", "7C", "8H", "8D"]
 
@@ -108,6 +110,22 @@ def test_save_holds_the_log_and_loads_back_to_the_same_match():
     assert saved["history"] == [[0, {"type": "flip", "pos": 0}], [0, {"type": "flip", "pos": 2}]]
     loaded = Match.from_json(match.to_json())
     assert loaded.to_json() == match.to_json() and loaded.view(1) == match.view(1)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_copy_plays_on_without_touching_the_match(game):
+    match = new_match(game, 2, {}, seed=7)
+    rng = random.Random(game)
+    for _ in range(6):
+        match.act(*random_step(match, rng))
+    saved, views = match.to_json(), [match.view(seat) for seat in range(2)]
+    twin = match.copy()
+    seat, action = random_step(twin, rng)
+    twin.act(seat, action)
+    assert match.to_json() == saved and [match.view(seat) for seat in range(2)] == views
+    match.act(seat, action)
+    assert twin.to_json() == match.to_json() and twin.view(None) == match.view(None)
+    assert twin.events(seat) == match.events(seat)
 
 
 @pytest.mark.parametrize(

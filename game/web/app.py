@@ -5,6 +5,9 @@ writes only what changed since the last one, so that a click's frame is painted 
 everything a player does arrives as a click on ``[data-pos]`` (a table spot), ``[data-action]`` (a
 button for one legal action) or ``[data-command]`` (page commands: play again, lift the curtain...).
 Keyboard play needs nothing extra: spots are buttons, and static/js/keys.js moves focus with the arrows.
+At a local table, the clicks that play one action are worked out ahead while the person thinks
+(:mod:`game.web.predict`): static/js/redraw.js draws such a click in its own task, and the app plays it
+once that frame is painted (:meth:`App._play_predicted`), so the frame that shows a click runs no Python.
 
 What it draws comes from a *seat source* (:mod:`game.web.source`): a local :class:`Table`, or this
 peer's seat in a room (:mod:`game.web.room` runs the room and hands the app its source). Both give a
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -31,6 +35,7 @@ from ..core import IllegalAction
 from . import art, config, settings
 from .config import GameConfig
 from .games import presenter_for
+from .predict import Prediction, click_targets, predict_click
 from .render import (
     Change,
     Rendered,
@@ -52,6 +57,8 @@ if TYPE_CHECKING:
     from .source import RoomSource
 
 SETTINGS_KEY = "face-down/settings"
+# How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
+PREDICTION_SLICE_S = 0.003
 
 
 class App:
@@ -80,6 +87,11 @@ class App:
         self.reveal_timer = None
         self.around_timer = None  # the pending draw of what is around the table: static/js/redraw.js later()
         self.bot_timer = None  # a pending bot choice or move, the same way
+        # The clicks drawn ahead for the table on screen, by click (game/web/predict.py), those still to draw, and
+        # the pending slice of that work.
+        self.predictions: dict[str, Prediction] = {}
+        self.unpredicted: list[tuple[str, int]] = []
+        self.predict_timer = None
         self.clock_key: str | None = None  # which timed choice the clock is running for
         self.clock_timer = None
         self.clock_left = 0
@@ -129,6 +141,7 @@ class App:
 
     def _bind(self) -> None:
         document.body.addEventListener("click", create_proxy(self.on_click))
+        window.faceDownRedraw.onPredictedClick(create_proxy(self._play_predicted))
         # A move's save waits for the frame that shows it; a page put away or closed before then saves at once.
         save_now = create_proxy(lambda *_: self._save_unsaved())
         window.addEventListener("pagehide", save_now)
@@ -228,8 +241,12 @@ class App:
 
     # --- playing ----------------------------------------------------------------------------------
 
-    def play(self, action: dict) -> None:
-        """Play ``action`` for the seat on screen; an illegal one is explained and changes nothing."""
+    def play(self, action: dict, painted: bool = False) -> None:
+        """Play ``action`` for the seat on screen; an illegal one is explained and changes nothing.
+
+        ``painted``: the frame showing the move is painted already (a click drawn ahead), so what would wait for
+        it is drawn at once.
+        """
         self._clear_reveals()
         since = self.source.event_count
         try:
@@ -246,7 +263,7 @@ class App:
             self.answer_due = True
             return
         self._absorb(since)
-        self.refresh(own_move=True)
+        self.refresh(at_once=painted, own_move=True)
 
     def _absorb(self, since: int) -> None:
         """Log the new events as everyone saw them, and overlay what the seat on screen was shown."""
@@ -312,7 +329,8 @@ class App:
         move's cards (:func:`changes_that_can_wait`), and the save, a ``localStorage`` write of the whole
         game (0.3 ms, at times 2; a page put away or closed before then saves at once). ``at_once`` draws
         them in the same frame, for a page shown anew (a new or restored game, a lifted curtain), where
-        nothing of what was there before should show for a frame.
+        nothing of what was there before should show for a frame, and for a click drawn ahead, whose own
+        frame is painted already (:meth:`_play_predicted`).
 
         ``own_move``: the redraw shows the move the person at this screen just made. The cards it turned up are
         drawn face up in the click's own frame; a flip would show an edge-on card in that frame and the face
@@ -326,6 +344,7 @@ class App:
         if table is not None and table.needs_curtain() and not self.reveals:
             self._save_unsaved()  # the curtain is all this frame shows; nothing around the table is drawn
             seat = table.person_to_act()
+            self._forget_predictions()
             document.getElementById("table").innerHTML = ""
             self.drawn, self.waiting, self.menu_open = None, [], False
             document.getElementById("curtain-text").textContent = f"Pass the device to {table.names[seat]}."
@@ -375,9 +394,11 @@ class App:
             self._write("result", "")
         self._update_clock(view)
         self._schedule_bot()
+        self._start_predicting()
 
     def _draw_table(self, rendered: Rendered, focused: str | None) -> None:
         """Bring the table from what it shows to ``rendered``, writing only what changed."""
+        self._forget_predictions()
         table = document.getElementById("table")
         if self.menu_open:  # a spot's menu lasts until the next redraw
             for menu in table.querySelectorAll(":scope > .menu"):
@@ -409,6 +430,55 @@ class App:
             # The table was not what was drawn last. Nothing else writes it, but a redraw that went wrong
             # must neither stop the click nor leave a broken table: draw it whole.
             table.innerHTML = rendered.html
+
+    # --- clicks drawn ahead ----------------------------------------------------------------------
+
+    def _start_predicting(self) -> None:
+        """Draw ahead the clicks the person at a local table may make next (game/web/predict.py), a slice at a
+        time while they think, so that a click's frame carries no Python."""
+        self._forget_predictions()
+        if self.table is None or self.drawn is None or self.waiting or self.menu_open or not self.legal:
+            return  # a room's moves are the host's; a table still changing is drawn ahead once it settles
+        self.unpredicted = list(click_targets(self.presenter, self.legal).items())
+        self.predict_timer = window.faceDownRedraw.later(create_once_callable(self._predict_slice), 0, False)
+
+    def _predict_slice(self, *_) -> None:
+        self.predict_timer = None
+        stop, looks = time.perf_counter() + PREDICTION_SLICE_S, self.settings.look_ms > 0
+        while self.unpredicted and time.perf_counter() < stop:
+            key, index = self.unpredicted.pop()
+            prediction = predict_click(self.table, self.presenter, self.drawn, self.shown, self.legal[index], looks)
+            if prediction is not None:
+                self.predictions[key] = prediction
+                window.faceDownRedraw.predictClick(key, json.dumps(prediction.now))
+        if self.unpredicted:
+            self.predict_timer = window.faceDownRedraw.later(create_once_callable(self._predict_slice), 0, False)
+
+    def _forget_predictions(self) -> None:
+        """Drop the clicks drawn ahead: the table they were drawn for is about to change."""
+        if self.predict_timer is not None:
+            self.predict_timer.cancel()
+            self.predict_timer = None
+        self.unpredicted = []
+        if self.predictions:
+            self.predictions = {}
+            window.faceDownRedraw.forgetPredictions()
+
+    def _play_predicted(self, key: str, drawn: bool) -> None:
+        """Play the click ``key`` that static/js/redraw.js drew ahead, once the frame showing it is painted.
+
+        ``drawn``: the page made the prediction's changes that could not wait, so the table shows them. If it
+        could not (``False``), or the table was redrawn since (no such prediction), it is drawn whole.
+        """
+        prediction = self.predictions.get(key)
+        if prediction is None or not drawn:
+            self.drawn, self.waiting = None, []
+        else:
+            self.drawn, self.waiting, self.shown = prediction.rendered, prediction.waiting, prediction.rendered.faces
+        if prediction is not None:
+            self.play(prediction.action, painted=True)
+        elif self.source is not None:
+            self.refresh()
 
     def _draw_log(self) -> None:
         """Put the new log lines on top of the log (dropping the oldest past its length), or write it whole."""
@@ -451,6 +521,7 @@ class App:
             self.play(self.legal[indices[0]])
             return
         self._draw_waiting()  # a waiting tail would take the menu away with the old buttons
+        self._forget_predictions()  # they were drawn for the table without the menu
         view = self.source.view()
         table = document.getElementById("table")
         table.insertAdjacentHTML("beforeend", render_menu(self.presenter, view, self.source.names, self.legal, indices))
@@ -477,19 +548,20 @@ class App:
 
     def _start_reveal_timer(self) -> None:
         if self.reveal_timer is not None:
-            window.clearTimeout(self.reveal_timer)
+            self.reveal_timer.cancel()
 
         def expire(*_):
             self.reveal_timer = None
             self._clear_reveals()
             self.refresh()
 
-        self.reveal_timer = window.setTimeout(create_once_callable(expire), self.settings.look_ms)
+        # Through later(): while a click drawn ahead waits to be played, so does the look's end.
+        self.reveal_timer = window.faceDownRedraw.later(create_once_callable(expire), self.settings.look_ms, False)
 
     def _clear_reveals(self) -> None:
         self.reveals = {}
         if self.reveal_timer is not None:
-            window.clearTimeout(self.reveal_timer)
+            self.reveal_timer.cancel()
             self.reveal_timer = None
 
     def _update_clock(self, view: dict) -> None:
@@ -533,6 +605,7 @@ class App:
         self._save_unsaved()  # the pending draw around the table would have saved it
         self._stop_clock()
         self._clear_reveals()
+        self._forget_predictions()
         for timer in (self.around_timer, self.bot_timer):
             if timer is not None:
                 timer.cancel()
@@ -554,8 +627,9 @@ class App:
             return
         action = target.closest("[data-action]")
         if action:
-            if any(change.kind == "tail" for change in self.waiting):
-                # A button of the last move's, numbered by its legal actions: the new buttons show in the next frame.
+            if not action.isConnected or any(change.kind == "tail" for change in self.waiting):
+                # A button of the last move's, numbered by its legal actions: the new buttons show in the next frame,
+                # or have just replaced it (static/js/redraw.js played a click drawn ahead before this one).
                 return
             self.play(self.legal[int(action.dataset.action)])
             return

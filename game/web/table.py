@@ -91,6 +91,15 @@ class Table:
         """Play ``action`` for the seat on screen; an illegal one raises ``IllegalAction`` and changes nothing."""
         return self.match.act(self.viewer, action)
 
+    def after(self, action: Action) -> tuple[Table, list[Event]]:
+        """The table as it would be once the seat on screen played ``action``, with the events that seat would see.
+
+        This table does not change. The copy's bots start afresh, as on a resumed table: it is for looking
+        ahead (:mod:`game.web.predict`), not for playing on. An illegal ``action`` raises ``IllegalAction``.
+        """
+        ahead = Table(self.config, self.seed, match=self.match.copy(), viewer=self.viewer)
+        return ahead, ahead.act(action)
+
     def legal_actions(self) -> list[Action]:
         """What the seat on screen may do now (out-of-turn Cambio snaps included)."""
         if self.over:

@@ -12,6 +12,13 @@
 //   frame that shows the player's click. The frame wait is two animation frames: a callback asked for from
 //   one frame runs at the start of the next, once the first is painted. Waiting here rather than in Python
 //   keeps the interpreter out of the painted frame altogether.
+// - Clicks drawn ahead (game/web/predict.py): while the person thinks, the app hands over the changes each
+//   click would make, with faceDownRedraw.predictClick(key, changes) (keyed as that module says);
+//   forgetPredictions() drops them all, predicted() lists their keys, and onPredictedClick(play) names the
+//   app's callback. When such a click comes, it is drawn here at once and kept from the app's own click
+//   handler; play(key, drawn) plays it once the frame showing it is painted. Until then no later() callback
+//   runs (each waits another frame), and the next click or the page being put away plays it at once: the
+//   moves stay in the order they were made, and none is lost.
 (() => {
   "use strict";
 
@@ -93,15 +100,69 @@
     return true;
   }
 
+  const predictions = new Map(); // a click's key to its changes, as JSON
+  let pendingClick = null; // a click drawn ahead and not played yet: [its key, whether its changes were made]
+  let playPredicted = null;
+
+  // Play the click drawn ahead that waits, if one does.
+  function playPending() {
+    if (pendingClick === null) return;
+    const [key, drawn] = pendingClick;
+    pendingClick = null;
+    playPredicted(key, drawn);
+  }
+
+  // The key game/web/predict.py gives the click on `target`, or null for a click that is no move on the table.
+  function clickKey(target) {
+    if (target.closest("[data-command]")) return null;
+    const button = target.closest("#table [data-action]");
+    if (button) return `action:${button.dataset.action}`;
+    const spot = target.closest("#table [data-pos]");
+    return spot ? `pos:${spot.dataset.pos}` : null;
+  }
+
+  function onClick(event) {
+    playPending();
+    if (predictions.size === 0 || !(event.target instanceof Element)) return;
+    // The predictions were worked out for a table whose spots have no keyboard focus (a redraw keeps a focused
+    // spot in place, so its changes differ); keyboard play takes the app's own way.
+    if (document.activeElement?.closest("#table [data-pos]")) return;
+    const key = clickKey(event.target);
+    const changes = key === null ? undefined : predictions.get(key);
+    if (changes === undefined) return;
+    predictions.clear();
+    const table = document.getElementById("table");
+    pendingClick = [key, apply(table, changes)];
+    table.setAttribute("aria-busy", "true"); // until the app has played it, as while a redraw's marks wait
+    event.stopPropagation();
+    // Played once the frame showing it is painted, or at once if the page is put away first (below).
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(playPending, 0)));
+  }
+
+  // Capturing, on the document: this runs before the app's own click handler, on the page's body.
+  document.addEventListener("click", onClick, true);
+  window.addEventListener("pagehide", playPending); // before the app's handler saves the game
+  document.addEventListener("visibilitychange", playPending);
+
   function later(callback, delayMs, afterPaint) {
     let frame = null;
     let timer = null;
-    const start = () => {
-      frame = null;
-      timer = setTimeout(callback, delayMs);
+    const wait = (paint) => {
+      if (paint && !document.hidden) {
+        frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => wait(false))));
+      } else {
+        frame = null;
+        timer = setTimeout(run, delayMs);
+      }
     };
-    if (!afterPaint || document.hidden) start();
-    else frame = requestAnimationFrame(() => (frame = requestAnimationFrame(start)));
+    // While a click drawn ahead waits to be played (once its frame is painted), nothing else runs: the
+    // callback waits for the next frame, and so on.
+    const run = () => {
+      timer = null;
+      if (pendingClick === null) callback();
+      else wait(true);
+    };
+    wait(afterPaint);
     return {
       cancel() {
         if (frame !== null) cancelAnimationFrame(frame);
@@ -110,5 +171,14 @@
     };
   }
 
-  window.faceDownRedraw = { apply, later };
+  window.faceDownRedraw = {
+    apply,
+    later,
+    predictClick: (key, changes) => predictions.set(key, changes),
+    forgetPredictions: () => predictions.clear(),
+    predicted: () => [...predictions.keys()], // for tests and bug reports: which clicks are drawn ahead
+    onPredictedClick: (play) => {
+      playPredicted = play;
+    },
+  };
 })();

@@ -14,6 +14,7 @@ from game.web.table import Table
 from .driver import CHOICES, COUNT_FLIPS_IN, LEGAL, OVER, READY, SETTLED, open_game, play_to_end, settle, step
 
 SAVE = "face-down/main/game"
+DRAWN_AHEAD = "(place) => faceDownRedraw.predicted().includes(`pos:${place}`)"
 
 
 def faces(page) -> list[str]:
@@ -53,21 +54,25 @@ def test_a_reload_mid_game_resumes_it_exactly(page, site_url):
 
 
 # Click the first legal spot and at once, in the same task, tell the page it is being put away or closed (the
-# event given): the save before the click, and after the event.
-CLICK_AND_LEAVE = """([key, target, type]) => {
+# event given): the save before the click, and after the event. Unless `ahead`, the clicks drawn ahead are
+# dropped first, so the app's own click handler plays it.
+CLICK_AND_LEAVE = """([key, target, type, ahead]) => {
   const before = localStorage.getItem(key);
+  if (!ahead) faceDownRedraw.forgetPredictions();
   document.querySelector("#table [data-legal]").click();
   (target === "window" ? window : document).dispatchEvent(new Event(type));
   return [before, localStorage.getItem(key)];
 }"""
 
 
+@pytest.mark.parametrize("ahead", [False, True], ids=["handled", "drawn-ahead"])
 @pytest.mark.parametrize(("target", "event"), [("window", "pagehide"), ("document", "visibilitychange")])
-def test_a_move_is_saved_at_once_when_the_page_is_put_away_before_its_frame(page, site_url, target, event):
-    # The save waits for the frame that shows the move (App.refresh); a page closed or put away before that
-    # frame must not lose the move.
+def test_a_move_is_saved_at_once_when_the_page_is_put_away_before_its_frame(page, site_url, target, event, ahead):
+    # The save waits for the frame that shows the move (App.refresh), and a click drawn ahead is played only
+    # then (static/js/redraw.js); a page closed or put away before that frame must not lose the move.
     open_game(page, site_url, game="concentration", players="1", bots="0", look="0", seed="3")
-    before, after = page.evaluate(CLICK_AND_LEAVE, [SAVE, target, event])
+    page.wait_for_function(DRAWN_AHEAD, arg="cell-0")
+    before, after = page.evaluate(CLICK_AND_LEAVE, [SAVE, target, event, ahead])
     assert before != after
     assert Table.from_json(after).match.event_count == Table.from_json(before).match.event_count + 1
     settle(page)
@@ -371,3 +376,64 @@ def test_a_table_change_of_an_unknown_kind_is_refused_so_the_table_is_drawn_whol
     assert page.evaluate(apply, [["sideways", 0, "", None]]) is False
     assert errors == ['Face Down: unknown table change "sideways"; the table is drawn whole instead.']
     context.close()
+
+
+# Click the spot at each place in turn, all in one task, with a listener beside the app's own click handler (on
+# the body); then, still in that task, whether that listener heard a click, each spot's label and the table's
+# busy state.
+CLICK_IN_ONE_TASK = """(places) => {
+  let heard = 0;
+  const listen = () => (heard += 1);
+  document.body.addEventListener("click", listen);
+  for (const place of places) document.querySelector(`#table [data-pos="${place}"]`).click();
+  document.body.removeEventListener("click", listen);
+  const table = document.getElementById("table");
+  const labels = places.map((place) => table.querySelector(`[data-pos="${place}"]`).getAttribute("aria-label"));
+  return [heard, labels, table.getAttribute("aria-busy")];
+}"""
+
+
+def table_matches_save(page) -> tuple[Table, bool]:
+    """The saved table, and whether the table on screen is the one the renderer draws whole for it."""
+    saved = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})"))
+    presenter = presenter_for(saved.config.game)
+    view = saved.match.view(saved.viewer)
+    html = render_table(presenter, view, saved.names, saved.legal_actions(), {}, {}).html
+    return saved, page.evaluate(f"({NODES})(document.getElementById('table'))") == page.evaluate(PARSED, html)
+
+
+def test_a_click_drawn_ahead_shows_its_card_before_python_runs_and_is_played_once_painted(page, site_url):
+    # game/web/predict.py: the click's changes were worked out while the person thought; static/js/redraw.js
+    # makes them in the click's own task, and the app's click handler never hears that click.
+    open_game(page, site_url, game="concentration", pairs="8", players="1", bots="0", look="0", seed="4")
+    page.wait_for_function(DRAWN_AHEAD, arg="cell-0")
+    heard, [label], busy = page.evaluate(CLICK_IN_ONE_TASK, ["cell-0"])
+    assert heard == 0 and busy == "true"
+    assert label.startswith("row 1, column 1, ") and "face down" not in label
+    settle(page)
+    saved, same = table_matches_save(page)
+    assert saved.match.history == [[0, {"type": "flip", "pos": 0}]] and same
+    assert page.locator("#table").get_attribute("aria-busy") is None
+
+
+def test_a_click_within_the_frame_of_a_click_drawn_ahead_is_played_after_it(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8", players="1", bots="0", look="0", seed="4")
+    page.wait_for_function(DRAWN_AHEAD, arg="cell-0")
+    heard, _, _ = page.evaluate(CLICK_IN_ONE_TASK, ["cell-0", "cell-1"])
+    assert heard == 1  # the second click reached the app, once the first was played
+    settle(page)
+    saved, same = table_matches_save(page)
+    assert saved.match.history == [[0, {"type": "flip", "pos": 0}], [0, {"type": "flip", "pos": 1}]] and same
+
+
+def test_a_click_drawn_ahead_for_a_table_changed_under_it_is_played_and_the_table_drawn_whole(page, site_url):
+    # Paved with Gold, seed 1: picking the first card changes its spot and the hand's first spot (held-0). With
+    # that one gone, the changes drawn ahead cannot be made; the move is played all the same.
+    open_game(page, site_url, game="paved-with-gold", players="2", bots="1", look="0", seed="1")
+    page.wait_for_function(DRAWN_AHEAD, arg="cell-0")
+    page.evaluate("document.querySelector('#table [data-pos=\"held-0\"]').remove()")
+    heard, _, _ = page.evaluate(CLICK_IN_ONE_TASK, ["cell-0"])
+    assert heard == 0
+    settle(page)
+    saved, same = table_matches_save(page)
+    assert saved.match.history[0] == [0, {"type": "pick", "pos": 0}] and same

@@ -7,12 +7,8 @@ import json
 import pytest
 
 from game.core import IllegalAction
-from game.web import config
 from game.web.table import Table
-
-
-def table_for(seed=1, **params) -> Table:
-    return Table(config.from_params({key: str(value) for key, value in params.items()}), seed)
+from tests.support import table_for
 
 
 def play_person_turns(table: Table, moves: int) -> None:
@@ -69,6 +65,18 @@ def test_an_illegal_action_changes_nothing():
     before = table.to_json()
     with pytest.raises(IllegalAction):
         table.act({"type": "flip", "pos": 99})
+    assert table.to_json() == before
+
+
+def test_a_look_ahead_shows_the_move_and_leaves_the_table_as_it_was():
+    table = table_for(game="concentration", pairs=8)
+    before = table.to_json()
+    ahead, events = table.after({"type": "flip", "pos": 3})
+    assert table.to_json() == before
+    assert ahead.match.history == [[0, {"type": "flip", "pos": 3}]] and events[0]["type"] == "flip"
+    assert ahead.viewer == table.viewer and ahead.names == table.names
+    with pytest.raises(IllegalAction):
+        table.after({"type": "flip", "pos": 99})
     assert table.to_json() == before
 
 

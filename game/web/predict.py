@@ -1,0 +1,67 @@
+"""Clicks drawn ahead: how the table would change for each click the person at a local table may make next.
+
+A click's frame must show its card within one frame (16 ms), and the Python click handler (the move, the
+render, the diff) takes 2-3 ms of it, more when the machine is busy. While the person thinks, the app works
+out what each click that plays one action at once would change (:func:`predict_clicks`) and hands the
+changes to ``static/js/redraw.js``, which makes them the moment that click comes, before any Python runs.
+The move itself is played once that frame is painted, and its redraw finds the table already showing it.
+
+Only local tables are drawn ahead: a room's move is the host's to play. What a prediction holds is what this
+seat would see after its own move, no more; it stays in the page's memory (where the whole match of a local
+table is anyway) and reaches the page only when the click it belongs to comes. No browser here: tested on
+CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import Action
+from .presenter import Presenter
+from .render import Change, Rendered, changes_that_can_wait, render_table, table_changes, targets_by_place
+from .table import Table
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """What one click would do: the action it plays, the table it would draw, and the changes to get there,
+    split as a redraw splits them (those the click's frame carries, and those that wait for the next)."""
+
+    action: Action
+    rendered: Rendered
+    now: list[Change]
+    waiting: list[Change]
+
+
+def click_targets(presenter: Presenter, legal: list[Action]) -> dict[str, int]:
+    """The clicks that play one action at once, each with that action's index in ``legal``.
+
+    A click's key names what was clicked, as ``static/js/redraw.js`` finds it: ``pos:<place>`` for a spot that
+    one action can be played on (a spot with several opens a menu instead), ``action:<index>`` for a button.
+    """
+    by_place, buttons = targets_by_place(presenter, legal)
+    targets = {f"pos:{place}": indices[0] for place, indices in by_place.items() if len(indices) == 1}
+    targets.update((f"action:{index}", index) for index in buttons)
+    return targets
+
+
+def predict_click(
+    table: Table, presenter: Presenter, drawn: Rendered, shown: dict[str, object], action: Action, looks: bool
+) -> Prediction | None:
+    """The redraw that the seat on screen playing ``action`` would make on a table showing ``drawn``.
+
+    It is the redraw the app makes for its own move (``App.play``): the cards that turn up are drawn face up,
+    and with ``looks`` on, the private looks the move gives are shown. ``None`` when the move would hand the
+    device to another person: the curtain, not the table, comes next.
+    """
+    ahead, events = table.after(action)
+    if ahead.needs_curtain():
+        return None
+    reveals: dict[str, str] = {}
+    if looks:
+        for event in events:
+            reveals.update(presenter.looks(event))
+    view = ahead.match.view(ahead.viewer)
+    rendered = render_table(presenter, view, ahead.names, ahead.legal_actions(), reveals, shown, flip_in=False)
+    now, waiting = changes_that_can_wait(table_changes(drawn, rendered))
+    return Prediction(action, rendered, now, waiting)
