@@ -416,6 +416,19 @@ def test_a_click_drawn_ahead_shows_its_card_before_python_runs_and_is_played_onc
     assert page.locator("#table").get_attribute("aria-busy") is None
 
 
+def test_the_clicks_drawn_ahead_put_nothing_on_the_page_before_they_are_clicked(page, site_url):
+    # game/web/predict.py holds the faces each click would turn up; until one is clicked, the table is exactly
+    # the seat's view drawn whole.
+    open_game(page, site_url, game="paved-with-gold", players="2", bots="1", look="0", seed="1")
+    rng = random.Random(7)
+    for _ in range(4):
+        page.wait_for_function("faceDownRedraw.predicted().length > 0")
+        _, same = table_matches_save(page)
+        assert same
+        step(page, rng)
+        settle(page)
+
+
 def test_a_click_within_the_frame_of_a_click_drawn_ahead_is_played_after_it(page, site_url):
     open_game(page, site_url, game="concentration", pairs="8", players="1", bots="0", look="0", seed="4")
     page.wait_for_function(DRAWN_AHEAD, arg="cell-0")
