@@ -2,8 +2,9 @@
 
 A click's frame must show its card within one frame (16 ms), and the Python click handler (the move, the
 render, the diff) takes 2-3 ms of it, more when the machine is busy. While the person thinks, the app works
-out what each click that plays one action at once would change (:func:`predict_clicks`) and hands the
-changes to ``static/js/redraw.js``, which makes them the moment that click comes, before any Python runs.
+out what each click that plays one action at once would change (:func:`predict_click` for each of the
+:func:`click_targets`) and hands the changes to ``static/js/redraw.js``, which makes them the moment that
+click comes, before any Python runs.
 The move itself is played once that frame is painted, and its redraw finds the table already showing it.
 
 Only local tables are drawn ahead: a room's move is the host's to play. What a prediction holds is what this
