@@ -37,6 +37,7 @@ def test_cambio_played_to_the_result_screen(page, site_url, artifacts):
     assert page.locator("#table .area-hand").first.locator("[data-pos]").count() == 4
     page.click("#table [data-pos='deck']")
     page.locator("#table [data-pos='drawn'] .fd-face").wait_for()
+    settle(page)  # the card shows in the click's frame; the buttons after the board follow it
     assert page.locator("#table [data-action]", has_text="Swap for your top left card").count() == 1
     page.screenshot(path=str(artifacts / "cambio.png"), full_page=True)
     moves = play_to_end(page, seed=2)
