@@ -20,7 +20,7 @@ fix:
 
 ## site: build the publishable site in place (runtime copied into static/vendor/, engine zipped)
 SITE_SOURCES := $(shell find game static/js static/css static/rules static/icons -type f -not -path '*__pycache__*') \
-  index.html embed.html static/manifest.webmanifest pyscript.toml tools/build_transport.mjs
+  index.html embed.html static/manifest.webmanifest tools/build_transport.mjs tools/pack_engine.py
 site: static/vendor/manifest.json
 static/vendor/manifest.json: $(STAMPS)/node tools/build_site.py $(SITE_SOURCES)
 	$(PYTHON) tools/build_site.py

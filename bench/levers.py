@@ -3,17 +3,15 @@
     python -m bench.levers [--runs 5] [--only NAME ...] [--site DIR]
 
 Every lever is a variant of the built site, made in a temporary folder of links to it with only the
-changed files written anew (index.html, pyscript.toml), and served by its own server. The site itself
+changed files written anew (index.html, static/js/python.mjs), and served by its own server. The site itself
 is never modified. Runs alternate between variants, each run a new browser profile visited twice (cold,
 then warm), exactly as bench/boot.py does. Prints a markdown table and writes bench/results/levers.json.
 bench/README.md has the figures and what they mean, including those of levers already adopted.
 
 The variants (the bare PyScript page rides along as a reference):
-- **no memory snapshot**: pyscript.toml naming Pyodide itself instead of static/js/python.mjs, so a
-  returning visit boots Python and imports the engine again (what the site did before the snapshot);
+- **no memory snapshot**: static/js/python.mjs never looking for a snapshot, so a returning visit boots
+  Python and imports the engine again (what the site did before the snapshot);
 - **preload hints**: ``<link rel=modulepreload/preload>`` for the runtime's files at the top of ``<head>``;
-- **precompiled engine**: the engine zip with unchecked-hash ``.pyc`` files made by Pyodide's Python
-  (bench/precompile.py), so no module is compiled in the page; with and without the snapshot;
 - **precompressed assets**: every file also stored gzipped, served with ``Content-Encoding: gzip``;
 - **cached runtime**: ``Cache-Control: max-age=31536000, immutable`` on static/vendor/ (what a cache-first
   service worker gives), instead of the no-cache revalidation of tools/serve.py.
@@ -25,9 +23,6 @@ import argparse
 import contextlib
 import gzip
 import os
-import re
-import shutil
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable
@@ -46,9 +41,8 @@ from .report import figure, ratio, row
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
-PRECOMPILED = "bench-game-pyc.zip"
 OUT = BENCH / "results" / "levers.json"
-PYODIDE = "static/vendor/pyodide/pyodide.mjs"
+INTERPRETER = "static/js/python.mjs"
 
 
 class PrecompressedHandler(SiteHandler):
@@ -100,7 +94,6 @@ def preload_hints(site: Path) -> str:
     modules = [f"./static/vendor/pyscript/{name}" for name in ["core.js", *core]]
     modules += ["./static/vendor/pyodide/pyodide.mjs", "./static/vendor/pyodide/pyodide.asm.mjs"]
     fetched = [
-        "./pyscript.toml",
         "./static/vendor/pyodide/pyodide.asm.wasm",
         "./static/vendor/pyodide/python_stdlib.zip",
         "./static/vendor/pyodide/pyodide-lock.json",
@@ -118,19 +111,16 @@ def head_first(index: str, markup: str) -> str:
     return index.replace(anchor, f"{anchor}\n{markup}", 1)
 
 
-def interpreter_toml(toml: str, interpreter: str | None = None, engine: str | None = None) -> str:
-    """pyscript.toml with another interpreter module and/or another engine zip."""
-    if interpreter:
-        toml, found = re.subn(r'^interpreter = ".*"$', f'interpreter = "./{interpreter}"', toml, flags=re.MULTILINE)
-        assert found == 1, "pyscript.toml has no interpreter line for this lever to change"
-    if engine:
-        toml = toml.replace('"./static/vendor/game.zip"', f'"./{engine}"')
-    return toml
+def never_restored(python_mjs: str) -> str:
+    """static/js/python.mjs as if no snapshot had ever been kept: every visit boots Python."""
+    check = "  if (!noted()) return null;\n"
+    assert check in python_mjs, "python.mjs no longer checks its note of a kept snapshot: update this lever"
+    return python_mjs.replace(check, "  return null;\n")
 
 
 def precompress(site: Path, folder: Path) -> None:
     """Store in ``folder`` a gzip -9 copy of every file of ``site`` that a visit downloads."""
-    for top in ("index.html", "pyscript.toml", "static", "game"):
+    for top in ("index.html", "static", "game"):
         source = site / top
         for path in [source] if source.is_file() else sorted(source.rglob("*")):
             if path.is_file():
@@ -139,23 +129,15 @@ def precompress(site: Path, folder: Path) -> None:
                 target.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
 
 
-def variants(site: Path, precompiled: Path) -> dict[str, Variant]:
+def variants(site: Path) -> dict[str, Variant]:
     """Every lever, and the baseline first."""
     index = (site / "index.html").read_text()
-    toml = (site / "pyscript.toml").read_text()
+    python_mjs = (site / INTERPRETER).read_text()
     return {
         "baseline": Variant(),
         "bare PyScript page (reference, not a lever)": Variant(page=BARE),
-        "no memory snapshot": Variant({"pyscript.toml": interpreter_toml(toml, PYODIDE)}),
+        "no memory snapshot": Variant({INTERPRETER: never_restored(python_mjs)}),
         "preload hints": Variant({"index.html": head_first(index, preload_hints(site))}),
-        "precompiled engine (.pyc)": Variant(
-            {"pyscript.toml": interpreter_toml(toml, engine=PRECOMPILED)},
-            prepare=lambda folder: shutil.copyfile(precompiled, folder / PRECOMPILED),
-        ),
-        "precompiled engine, no memory snapshot": Variant(
-            {"pyscript.toml": interpreter_toml(toml, PYODIDE, engine=PRECOMPILED)},
-            prepare=lambda folder: shutil.copyfile(precompiled, folder / PRECOMPILED),
-        ),
         "precompressed assets (gzip)": Variant(
             handler=PrecompressedHandler, prepare=lambda folder: precompress(site, folder)
         ),
@@ -175,18 +157,9 @@ def build(site: Path, variant: Variant, folder: Path) -> None:
         variant.prepare(folder)
 
 
-def make_precompiled(target: Path) -> None:
-    """Pack the engine with bytecode, inside Pyodide (the zip must sit in the repo, which it mounts)."""
-    inside = "/repo/" + target.relative_to(REPO).as_posix()
-    subprocess.run(["node", str(REPO / "tools" / "pyodide.mjs"), "-m", "bench.precompile", inside], check=True)
-
-
 def measure(site: Path, names: list[str], runs: int) -> list[dict]:
     """Cold and warm time to interactive of each named variant; rows with their ratio to the baseline's."""
-    precompiled = BENCH / "results" / PRECOMPILED
-    precompiled.parent.mkdir(parents=True, exist_ok=True)
-    make_precompiled(precompiled)
-    chosen = {name: variant for name, variant in variants(site, precompiled).items() if name in names}
+    chosen = {name: variant for name, variant in variants(site).items() if name in names}
     samples = {name: {"cold": [], "warm": []} for name in chosen}
     with (
         tempfile.TemporaryDirectory(prefix="bench-levers-") as scratch,
@@ -235,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", nargs="*", help="variant names (the baseline is always measured)")
     args = parser.parse_args(argv)
-    names = ["baseline", *(args.only or variants(args.site, Path()).keys())]
+    names = ["baseline", *(args.only or variants(args.site).keys())]
     rows = measure(args.site.resolve(), names, args.runs)
     report.save(rows, OUT)
     print(report.markdown(rows))

@@ -7,13 +7,16 @@ would load is put inside it (the technique measured in PLATFORM.md):
 
 - stylesheets and classic scripts are inlined, and the favicon becomes a ``data:`` URL;
 - PyScript is bundled into one ES module by esbuild and inlined;
-- an import map sends the vendored JS modules (``pyodide.mjs`` and ``pyodide.asm.mjs``, which Pyodide
-  imports and never fetches, and any other module under static/vendor/) to ``data:`` URLs;
-- every other file the page fetches (the wasm, the stdlib, the config, the engine zip, ``main.py``...)
+- an import map sends the interpreter's JS modules (``static/js/python.mjs``, which the page's config
+  names, and ``engine.mjs``, ``pyodide.mjs`` and ``pyodide.asm.mjs``, which are imported and never
+  fetched, and any other module under static/vendor/) to ``data:`` URLs, and their ``modulepreload``
+  links are dropped;
+- every other file the page fetches (the wasm, the stdlib, the engine zip, ``main.py``...)
   is stored gzipped and base64-encoded at the end of the body, and a ``fetch`` wrapper installed before
-  anything else answers requests for those URLs from it;
-- the config names Pyodide itself as the interpreter, not static/js/python.mjs: a page opened from a
-  file has no Cache Storage to keep a Python memory snapshot in.
+  anything else answers requests for those URLs from it.
+
+A page opened from a file has no Cache Storage, so static/js/python.mjs just boots Python there, with no
+memory snapshot.
 
 Every local reference in index.html must be handled by one of these rules, or the build stops: a new
 file added to the page can't silently become a broken link in the download.
@@ -53,11 +56,10 @@ NOT_CARRIED = (
 )
 # Modules are imported, and no fetch wrapper sees an import: the import map answers for these.
 MODULES = (".mjs", ".js")
+# The interpreter module the page's config names, and the one it imports: carried although static/js/ is not.
+INTERPRETER_MODULES = ("static/js/python.mjs", "static/js/engine.mjs")
 # Scripts that only make sense for the hosted site: the service worker needs http(s).
 HOSTED_ONLY_SCRIPTS = ("static/js/register-sw.js",)
-# pyscript.toml's interpreter on the site, and in the single file.
-SITE_INTERPRETER = '"./static/js/python.mjs"'
-FILE_INTERPRETER = '"./static/vendor/pyodide/pyodide.mjs"'
 
 # Installed first in <head>: answers fetches of embedded files (read lazily, once the data at the end of
 # the body is parsed) and passes every other request to the real fetch.
@@ -140,6 +142,8 @@ def replace_link(match: re.Match) -> str:
         return tag.replace(f'"./{path}"', f'"{data_url(path, TYPES[Path(path).suffix])}"')
     if 'rel="manifest"' in tag:
         return ""  # installing is for the hosted site
+    if 'rel="modulepreload"' in tag:
+        return ""  # the import map holds every module already
     raise SystemExit(f"index.html links to ./{path} in a way build_single.py does not know how to inline: {tag}")
 
 
@@ -162,10 +166,6 @@ def fetched_files(urls: list[str]) -> dict[str, bytes]:
     """The files the page fetches, by URL, and a manifest whose total is what the loading bar will count."""
     carried = [url for url in urls if not url.startswith(NOT_CARRIED) and not url.endswith(MODULES)]
     files = {url: (ROOT / url).read_bytes() for url in carried}
-    config = files["pyscript.toml"].decode()
-    if f"interpreter = {SITE_INTERPRETER}" not in config:
-        raise SystemExit(f"pyscript.toml's interpreter is not {SITE_INTERPRETER}: update build_single.py to match.")
-    files["pyscript.toml"] = config.replace(SITE_INTERPRETER, FILE_INTERPRETER).encode()
     runtime = sum(len(data) for url, data in files.items() if url.startswith("static/vendor/"))
     files["static/vendor/manifest.json"] = json.dumps({"runtime_bytes": runtime}).encode()
     return files
@@ -191,6 +191,7 @@ def build() -> str:
     html = SCRIPT.sub(lambda match: replace_script(match, pyscript), html)
     urls = manifest_files()
     modules = [url for url in urls if url.endswith(MODULES) and not url.startswith(NOT_CARRIED)]
+    modules += INTERPRETER_MODULES
     import_map = {"imports": {f"./{url}": data_url(url, "text/javascript") for url in modules}}
     head = inline_script(json.dumps(import_map), ' type="importmap"') + inline_script(FETCH_WRAPPER)
     html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">' + head, 1)

@@ -7,8 +7,9 @@ After it, the repo root is the site: any static server can serve it. What it wri
 - ``static/vendor/pyodide/``: the Pyodide core from npm (interpreter, wasm, stdlib, lock file);
 - ``static/vendor/pyscript/``: PyScript's ``dist/`` from npm, without source maps and the editor/terminal
   chunks we never load;
-- ``static/vendor/game.zip``: the ``game`` package, which ``pyscript.toml`` unpacks into ``./game/``. One
-  zip is one request instead of one per module;
+- ``static/vendor/game.zip``: the ``game`` package as bytecode, compiled by Pyodide's own Python
+  (tools/pack_engine.py); the page imports it straight from the zip (static/js/engine.mjs). One zip is one
+  request instead of one per module;
 - ``static/vendor/face-down.css`` and ``face-down.js``: the page's stylesheets, and its classic scripts, each
   set joined into one file (``BUNDLES``), which index.html and embed.html load;
 - ``static/vendor/manifest.json``: every file the app needs, with its size. The loading screen sums the
@@ -24,7 +25,6 @@ import json
 import shutil
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,7 +57,7 @@ BUNDLES = {
 BUNDLED = {source for sources in BUNDLES.values() for source in sources}
 
 # The files of the site itself, besides the vendored runtime, that a visit needs.
-APP_FILES = ("index.html", "pyscript.toml", "game/web/main.py", "embed.html", "static/manifest.webmanifest")
+APP_FILES = ("index.html", "game/web/main.py", "embed.html", "static/manifest.webmanifest")
 APP_DIRS = ("static/css", "static/js", "static/rules", "static/icons")
 
 
@@ -79,14 +79,8 @@ def copy_runtime() -> None:
 
 
 def pack_engine() -> None:
-    """Zip the ``game`` package (sources only) into static/vendor/game.zip."""
-    target = VENDOR / "game.zip"
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted((ROOT / "game").rglob("*.py")):
-            # Fixed timestamps keep the zip byte-identical across builds of the same sources.
-            info = zipfile.ZipInfo(str(path.relative_to(ROOT / "game")), date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+    """Compile the ``game`` package into static/vendor/game.zip, inside Pyodide (tools/pack_engine.py)."""
+    subprocess.run(["node", str(ROOT / "tools" / "pyodide.mjs"), "-m", "tools.pack_engine"], cwd=ROOT, check=True)
 
 
 def bundle_page_files(root: Path = ROOT) -> None:

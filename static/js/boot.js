@@ -13,7 +13,20 @@
   let total = 0;
   const counted = new Set();
 
+  let shownSoon = false;
+
+  // Bytes arrive in hundreds of chunks a second: the bar is drawn at most once a frame, or
+  // every chunk would cost the page a style, layout and paint while the runtime downloads.
   function show() {
+    if (shownSoon) return;
+    shownSoon = true;
+    requestAnimationFrame(() => {
+      shownSoon = false;
+      draw();
+    });
+  }
+
+  function draw() {
     const bar = document.getElementById("boot-progress");
     const percent = document.getElementById("boot-percent");
     if (!bar || !total) return;

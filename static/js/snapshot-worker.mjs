@@ -1,14 +1,16 @@
 // Makes the Python memory snapshot for python.mjs, off the page's thread. The page sends
-// {key, engine, indexURL}; we boot an interpreter in snapshot mode, unpack the engine zip where PyScript
-// puts it (./game), import every engine module that needs no browser (game/web/snapshot.py), and keep the
+// {key, engine, indexURL}; we boot an interpreter in snapshot mode, put the engine zip where the page puts it
+// (engine.mjs), import every engine module that needs no browser (game/web/snapshot.py), and keep the
 // snapshot in Cache Storage under `key`, dropping the snapshots of older builds.
+import { installEngine } from "./engine.mjs";
+
 const SNAPSHOTS = "face-down-python";
 
 onmessage = async ({ data: { key, engine, indexURL } }) => {
   try {
     const { loadPyodide } = await import(`${indexURL}pyodide.mjs`);
     const python = await loadPyodide({ indexURL, _makeSnapshot: true });
-    python.unpackArchive(engine, "zip", { extractDir: "game" });
+    installEngine(python, engine);
     python.runPython("import game.web.snapshot\ngame.web.snapshot.import_engine()");
     const cache = await caches.open(SNAPSHOTS);
     await cache.put(key, new Response(python.makeMemorySnapshot()));

@@ -115,6 +115,25 @@ def test_the_progress_bar_counts_real_bytes(page, site_url):
     assert "MB" in page.locator("#boot-percent").inner_text()
 
 
+def test_an_engine_that_does_not_load_is_reported_on_the_page(browser, site_url):
+    # A context of its own: the `page` fixture fails a test on any console error, and this one must log one.
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors = []
+        page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+        page.route("**/static/vendor/game.zip", lambda route: route.fulfill(status=404, body=""))
+        page.goto(site_url)
+        message = page.locator("#message")
+        message.wait_for(state="visible", timeout=60_000)
+        assert "could not load" in message.inner_text() and "game.zip" in message.inner_text()
+        assert "404" in message.inner_text()
+        assert page.locator(READY).count() == 0
+        assert any("could not start Python" in text for text in errors), errors
+    finally:
+        context.close()
+
+
 def test_a_mismatch_stays_up_for_the_look_time_or_until_done(page, site_url):
     # Concentration 8 pairs, seed 4: the first two cells are not a pair (checked by the assert below).
     open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", seed="4", look="30")

@@ -12,6 +12,7 @@ QUICK = {"game": "concentration", "pairs": "8", "look": "0"}
 SAVED = "html[data-snapshot='saved']"
 CACHE = "face-down-python"
 KEYS = f"caches.open('{CACHE}').then((cache) => cache.keys()).then((keys) => keys.map((request) => request.url))"
+NOTE = f"localStorage.getItem('{CACHE}')"  # the key of the snapshot kept, noted by the page
 
 
 def booted_from(page) -> str:
@@ -29,6 +30,7 @@ def visit_until_saved(context, site_url: str, change: str = "") -> list[str]:
     assert booted_from(page) == "booted"
     page.wait_for_selector(SAVED, state="attached", timeout=90_000)
     keys = page.evaluate(KEYS)
+    assert page.evaluate(NOTE) == keys[0]
     if change:
         script = f"async (key) => {{ const cache = await caches.open('{CACHE}'); await ({change})(cache, key); }}"
         page.evaluate(script, keys[0])
@@ -76,3 +78,16 @@ def test_a_snapshot_of_another_engine_is_not_restored_and_is_dropped(new_context
     assert booted_from(page) == "booted"
     page.wait_for_selector(SAVED, state="attached", timeout=90_000)
     assert page.evaluate(KEYS) == [key]  # the stale one is gone
+
+
+def test_a_visit_without_the_note_of_a_kept_snapshot_boots_and_keeps_one_again(new_context, site_url):
+    # A first visit does not open Cache Storage (it costs the boot time): only the page's note sends it there.
+    context = new_context()
+    [key] = visit_until_saved(context, site_url, "() => localStorage.removeItem('face-down-python')")
+
+    page = context.new_page()
+    open_game(page, site_url, **QUICK)
+    assert booted_from(page) == "booted"
+    page.wait_for_selector(SAVED, state="attached", timeout=90_000)
+    assert page.evaluate(NOTE) == key
+    assert page.evaluate(KEYS) == [key]
