@@ -59,7 +59,7 @@ Players, turns and the end: play passes to the left (seat + 1). Extra turns come
 turn. A player with 0 tokens is out and skipped (their shields and traps sleep) — unless *Underdogs*
 is on: then nobody is out, and a player with 0 tokens who must lose tokens loses nothing. The game
 ends, at the end of a turn, when at most one player has tokens or no two cards on the table share a
-rank. Most tokens wins; ties share the win.
+rank, so with two players Underdogs changes nothing. Most tokens wins; ties share the win.
 
 Fixed deck: the ``deck`` option lists the 52 cards (54 with Jokin' Around) in the order they are laid
 on the occupied cells, row-major (the first card goes on position 1, the seventh on position 8).
@@ -128,7 +128,12 @@ class DeluxeMemory(Rules):
     options = (
         Option("simplicity", False, "Mixed pairs make one player give rank tokens to another instead of the chart."),
         Option("jokin_around", False, "Add the two jokers; matching them lets you rearrange the face-down cards."),
-        Option("underdogs", False, "Nobody is out at 0 tokens; a player with 0 who must lose tokens loses nothing."),
+        Option(
+            "underdogs",
+            False,
+            "Nobody is out at 0 tokens; a player with 0 who must lose tokens loses nothing. "
+            "No effect with two players: the game ends when one of them has no tokens.",
+        ),
         Option("deck", None, "Fixed deal: the cards in row-major order of the occupied cells (for tests and puzzles)."),
     )
 

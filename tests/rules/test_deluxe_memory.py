@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game import new_match
 from game.cards import rank, standard_deck
 from game.rules.deluxe_memory import card_positions, cross_cells
-from tests.support import assert_illegal, hidden_ids, random_step
+from tests.support import assert_illegal, hidden_ids, play_randomly, random_step
 
 GAME = "deluxe-memory"
 
@@ -662,6 +662,17 @@ def test_underdogs_a_player_without_tokens_cannot_pay_to_hide():
     target(match, 0, 1)
     pick(match, 1, 9, 10)  # nothing to pay with: both go face-up at once
     assert match.view(0)["cells"][9:11] == ["QD", "JD"] and match.to_act() == [2]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_underdogs_changes_nothing_with_two_players(seed):
+    """With two players the game ends as soon as one of them has no tokens, so nobody is ever left at 0."""
+    plain = new_match(GAME, 2, {}, seed)
+    play_randomly(plain, random.Random(seed))
+    underdogs = new_match(GAME, 2, {"underdogs": True}, seed)
+    for seat, action in plain.history:
+        underdogs.act(seat, action)
+    assert underdogs.result() == plain.result() and underdogs.view(None)["tokens"] == plain.view(None)["tokens"]
 
 
 # --------------------------------------------------------------------------------------------------- end
