@@ -36,12 +36,15 @@ class Option:
 
     ``choices`` lists the allowed values; without it a boolean default means an on/off switch. An
     option named ``deck`` (the deal order, for tests and puzzles) is checked by the rules themselves.
+    ``legacy`` is the value that plays as before for an option added later: a save made before the
+    option existed lacks it, and replays with this value (``None``: such a save takes the default).
     """
 
     name: str
     default: Any
     description: str
     choices: tuple = ()
+    legacy: Any = None
 
     def check(self, value: Any, game_name: str) -> Any:
         """Return ``value`` if it is allowed for this option, else raise ``ValueError`` saying why."""
@@ -106,6 +109,11 @@ class Rules:
             checked[name] = value if name == "deck" and value is None else known[name].check(value, self.name)
         return checked
 
+    def saved_options(self, options: dict) -> dict:
+        """A save's options, each option the save is older than set to its ``legacy`` value (the old behaviour)."""
+        older = {option.name: option.legacy for option in self.options if option.legacy is not None}
+        return {**older, **options}
+
     # The seven methods a game implements. ``state`` is a JSON dict the game owns.
 
     def setup(self, players: int, options: dict, rng: random.Random) -> tuple[State, list[Event]]:
@@ -156,6 +164,25 @@ def winners_by_score(scores: list[int | float], highest: bool = True) -> list[in
     """The seats with the best score (highest by default, lowest if ``highest`` is false); ties share the win."""
     best = max(scores) if highest else min(scores)
     return [seat for seat, score in enumerate(scores) if score == best]
+
+
+FIRST_PLAYER = Option(
+    "first_player",
+    "random",
+    "Who plays first: a player drawn at random, or the first seat; play then goes clockwise.",
+    choices=("random", "first seat"),
+    legacy="first seat",
+)
+"""The option every game with two or more players has; :func:`first_seat` reads it."""
+
+
+def first_seat(options: dict, players: int, rng: random.Random) -> int:
+    """The seat that plays first: 0 for ``"first seat"``, else one drawn from ``rng``.
+
+    ``rng`` is the match's own (its deal's), so a replay from the seed draws the same seat. Draw after
+    the deal's shuffle, so that a seed deals the same cards whoever starts.
+    """
+    return 0 if options["first_player"] == "first seat" else rng.randrange(players)
 
 
 FACE_DOWN = "down"

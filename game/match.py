@@ -117,7 +117,10 @@ class Match:
 
     @classmethod
     def from_json(cls, text: str) -> Match:
-        """Rebuild a match from :meth:`to_json` by replaying its log; a corrupt save raises ``ValueError``."""
+        """Rebuild a match from :meth:`to_json` by replaying its log; a corrupt save raises ``ValueError``.
+
+        A save made before an option existed replays with that option's old behaviour (``Option.legacy``).
+        """
         from .registry import GAMES
 
         try:
@@ -131,7 +134,11 @@ class Match:
         history = data.get("history")
         if not isinstance(history, list) or not all(isinstance(entry, list) and len(entry) == 2 for entry in history):
             raise ValueError("This save has a damaged action log.")
-        match = cls(GAMES[data["game"]], data.get("players"), data.get("options") or {}, data.get("seed"))
+        rules = GAMES[data["game"]]
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise ValueError("This save has damaged options.")
+        match = cls(rules, data.get("players"), rules.saved_options(options), data.get("seed"))
         for number, (seat, action) in enumerate(history, start=1):
             try:
                 match.act(seat, action)

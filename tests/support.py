@@ -11,6 +11,8 @@ from game.web import config
 from game.web.table import Table
 
 _PIECES = frozenset(all_pieces())
+FIRST_SEAT = {"first_player": "first seat"}
+"""The option that keeps seat 0 the first player, for tests that play a fixed deal move by move."""
 
 
 def hidden_ids(value: object) -> set[str]:
@@ -79,5 +81,9 @@ def advance_randomly(match, rng: random.Random, steps: int) -> None:
 
 
 def table_for(seed: int | str = 1, **params: object) -> Table:
-    """A local table from link parameters (each made a string), e.g. ``table_for(game="cambio", bots=0)``."""
+    """A local table from link parameters (each made a string), e.g. ``table_for(game="cambio", bots=0)``.
+
+    The first seat (a person's) opens, unless ``first_player`` is given.
+    """
+    params = {"first_player": FIRST_SEAT["first_player"], **params}
     return Table(config.from_params({key: str(value) for key, value in params.items()}), seed)

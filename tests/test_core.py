@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from game import GAMES
-from game.core import Option, corner_positions, private, seen_by, winners_by_score
+from game import GAMES, new_match
+from game.core import FIRST_PLAYER, Option, corner_positions, private, seen_by, winners_by_score
 
 
 def test_private_event_shows_its_secret_only_to_its_seats():
@@ -55,3 +55,40 @@ def test_every_game_describes_itself_for_the_picker(game):
     assert "deck" in names
     for option in description["options"]:
         assert option["description"].endswith(".") and "\n" not in option["description"]
+
+
+# The seat each game's view names as the one whose turn it is (Deluxe Memory's chooser is its actor).
+SEAT_TO_PLAY = {"deluxe-memory": "actor"}
+DRAWN_AT_THE_DEAL = ("first", "turn", "actor", "last_normal")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_first_player_random_is_the_default_and_draws_the_opener_from_the_match_seed(game):
+    assert FIRST_PLAYER in GAMES[game].options and FIRST_PLAYER.default == "random"
+    openers = set()
+    for seed in range(20):
+        match = new_match(game, 2, {}, seed)
+        view = match.view(None)
+        assert view[SEAT_TO_PLAY.get(game, "turn")] == view["first"]
+        assert new_match(game, 2, {}, seed).view(None)["first"] == view["first"]  # a replay draws the same seat
+        openers.add(view["first"])
+    assert openers == {0, 1}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_first_player_first_seat_always_opens_with_seat_0_on_the_same_deal(game):
+    for seed in range(10):
+        drawn = new_match(game, 3 if 3 in GAMES[game].player_counts else 2, {}, seed)
+        fixed = new_match(game, drawn.players, {"first_player": "first seat"}, seed)
+        assert fixed.view(None)["first"] == 0 and fixed.view(None)[SEAT_TO_PLAY.get(game, "turn")] == 0
+        # The seat is drawn after the shuffle: the same seed deals the same cards, whoever opens.
+        assert {key: value for key, value in drawn._state.items() if key not in DRAWN_AT_THE_DEAL} == {
+            key: value for key, value in fixed._state.items() if key not in DRAWN_AT_THE_DEAL
+        }
+
+
+def test_an_option_added_later_takes_its_legacy_value_in_an_older_save_only():
+    rules = GAMES["matches"]
+    assert rules.saved_options({"flaming": True}) == {"flaming": True, "first_player": "first seat"}
+    assert rules.saved_options({"first_player": "random"})["first_player"] == "random"  # a save that has it keeps it
+    assert rules.check_options(2, {})["first_player"] == "random"  # a new game takes the default

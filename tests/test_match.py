@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -148,6 +150,35 @@ def test_a_copy_plays_on_without_touching_the_match(game):
 def test_corrupt_save_is_a_clear_value_error(text, message):
     with pytest.raises(ValueError, match=message):
         Match.from_json(text)
+
+
+# Saves made by the engine of commit 442d259, before the options first_player (every game) and call
+# (Cambio) existed, each with a SHA-256 of its event streams (spectator, then every seat) as that engine
+# produced them. The Cambio save has no snap made while a power resolved: the rules no longer allow one.
+OLD_SAVES = json.loads((Path(__file__).parent / "fixtures" / "saves_before_first_player.json").read_text())
+
+
+@pytest.mark.parametrize("old", OLD_SAVES, ids=lambda old: old["save"]["game"])
+def test_a_save_from_before_an_option_existed_replays_with_the_old_behaviour(old):
+    """The first seat opens as it always did, Cambio is called on one's own turn, and every event is as it was."""
+    match = Match.from_json(json.dumps(old["save"]))
+    assert match.options["first_player"] == "first seat"
+    assert match.options.get("call", "own turn") == "own turn"
+    assert match.step == old["step"] and match.result() == old["result"]
+    # The one new field: the deal now names the first player (Cambio's deal always named its starter).
+    deals = [event for event in match.events(None) if event["type"] == "deal" and "first" in event]
+    assert [deal["first"] for deal in deals] == ([] if match.game == "cambio" else [0])
+    streams = [
+        [{key: value for key, value in event.items() if event["type"] != "deal" or key != "first"} for event in stream]
+        for stream in (match.events(seat) for seat in [None, *range(match.players)])
+    ]
+    assert hashlib.sha256(json.dumps(streams, sort_keys=True).encode()).hexdigest() == old["events"]
+
+
+def test_a_new_save_keeps_its_options_as_they_were_chosen():
+    match = new_match("paved-with-gold", 2, {}, seed=3)
+    assert json.loads(match.to_json())["options"]["first_player"] == "random"
+    assert Match.from_json(match.to_json()).options == match.options
 
 
 def layout(seed: int | str) -> list[str]:

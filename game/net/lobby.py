@@ -134,9 +134,12 @@ class Lobby:
 
     @classmethod
     def from_json(cls, data: object, now_ms: int) -> Lobby:
-        """Rebuild from :meth:`to_json`; every player counts as away since ``now_ms``. Damage: ``ValueError``."""
+        """Rebuild from :meth:`to_json`; every player counts as away since ``now_ms``. Damage: ``ValueError``.
+
+        Options added since the save was made take their old behaviour (``Rules.saved_options``), as its match does.
+        """
         SAVED_LOBBY("lobby", data)
-        lobby = cls(data["game"], data["players"], data["options"])
+        lobby = cls(data["game"], data["players"], GAMES[data["game"]].saved_options(data["options"]))
         if len(data["seats"]) != lobby.players:
             raise ValueError(f"The lobby has {len(data['seats'])} seats for {lobby.players} players.")
         for index, saved in enumerate(data["seats"]):

@@ -4,8 +4,9 @@ Deck: 54 cards (two jokers). Points: A=1, 2–10 face value, J/Q/black K=10, jok
 
 Round: a fresh shuffle; each seat gets 4 face-down slots, 0 and 1 the top row, 2 and 3 the bottom
 row (nearest the player), and privately peeks at slots 2 and 3. One card starts the graveyard face-up.
-The first round starts with seat 0, each later round with the next seat (round r, counting from 0,
-starts with seat r mod players). A hand is a list of slots, each a card or empty; positions never
+The first round starts with seat 0, or with a seat drawn at the first deal (option ``first_player``;
+the view's ``first``), each later round with the next seat (round r, counting from 0, starts with seat
+(first + r) mod players). A hand is a list of slots, each a card or empty; positions never
 move, an emptied slot stays empty and a penalty card goes into a new slot at the end of the hand.
 
 Turn (the seat in ``turn``):
@@ -54,7 +55,7 @@ from __future__ import annotations
 import json
 
 from ..cards import check_deck, colour, rank, standard_deck
-from ..core import FACE_DOWN, Option, Rules, private, winners_by_score
+from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, first_seat, private, winners_by_score
 
 HAND_SIZE = 4
 BOTTOM_ROW = [2, 3]
@@ -105,6 +106,7 @@ class Cambio(Rules):
     summary = "Remember your face-down cards, swap in low ones, snap matches onto the graveyard, call Cambio."
     options = (
         Option("final_lap", False, "After a Cambio call, every other player takes one more turn."),
+        FIRST_PLAYER,
         Option("deck", None, "Fixed deal of the first round: 4 cards per seat, the graveyard, then the deck."),
     )
 
@@ -119,6 +121,7 @@ class Cambio(Rules):
         state = {
             "players": players,
             "final_lap": options["final_lap"],
+            "first": first_seat(options, players, rng),  # the first round's starter
             "round": 0,
             "turn": 0,
             "phase": "turn",  # turn (draw or call), decide (holding a card), power, over
@@ -441,7 +444,7 @@ class Cambio(Rules):
     def _deal(state, cards, events) -> None:
         players = state["players"]
         state["round"] += 1
-        first = (state["round"] - 1) % players
+        first = (state["first"] + state["round"] - 1) % players
         cut = HAND_SIZE * players
         state.update(
             hands=[cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(players)],
@@ -490,6 +493,7 @@ class Cambio(Rules):
         return {
             "game": self.id,
             "seat": seat,
+            "first": state["first"],
             "round": state["round"],
             "turn": turn,
             "to_act": self.to_act(state),

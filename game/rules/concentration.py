@@ -4,6 +4,9 @@ The board holds 8, 12, 18 or 26 pairs, each pair two cards of the same rank and 
 Grids, row-major: 8 pairs 4 × 4, 12 pairs 4 × 6, 18 pairs 6 × 6, 26 pairs 7 × 8 with the four
 corners empty.
 
+The first player is seat 0 or a seat drawn at the deal (option ``first_player``); the deal event and
+the view name it (``first``).
+
 Turn: ``{"type": "flip", "pos": p}`` twice. Both cards are shown to everyone. A pair is taken and the
 same seat flips again; otherwise both turn face-down and play passes to the left.
 
@@ -17,7 +20,7 @@ matched or not, is a turn), and the solo player is the winner.
 from __future__ import annotations
 
 from ..cards import RANKS, is_card, rank
-from ..core import FACE_DOWN, Option, Rules, corner_positions, winners_by_score
+from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, corner_positions, first_seat, winners_by_score
 
 GRIDS = {8: (4, 4), 12: (4, 6), 18: (6, 6), 26: (7, 8)}
 PARTNER_SUIT = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -44,6 +47,7 @@ class Concentration(Rules):
     summary = "Turn up two cards; keep pairs of the same rank and colour, and go again."
     options = (
         Option("pairs", 12, "How many pairs are on the table.", choices=(8, 12, 18, 26)),
+        FIRST_PLAYER,
         Option("deck", None, "Fixed deal: the cards in row-major order (for tests and puzzles)."),
     )
 
@@ -60,16 +64,18 @@ class Concentration(Rules):
         cells: list[str | None] = [None] * (rows * cols)
         for pos, card in zip(positions, cards, strict=True):
             cells[pos] = card
+        first = first_seat(options, players, rng)
         state = {
             "rows": rows,
             "cols": cols,
             "cells": cells,
             "taken": [[] for _ in range(players)],  # cards won, per seat
-            "turn": 0,
+            "first": first,
+            "turn": first,
             "flipped": [],  # positions turned up so far this turn (0 or 1)
             "turns": 0,  # completed two-card flips, the solo score
         }
-        return state, [{"type": "deal", "rows": rows, "cols": cols, "positions": positions}]
+        return state, [{"type": "deal", "rows": rows, "cols": cols, "positions": positions, "first": first}]
 
     def to_act(self, state):
         return [] if self._over(state) else [state["turn"]]
@@ -117,6 +123,7 @@ class Concentration(Rules):
             "rows": state["rows"],
             "cols": state["cols"],
             "cells": [shown(pos, card) for pos, card in enumerate(state["cells"])],
+            "first": state["first"],
             "turn": state["turn"],
             "to_act": self.to_act(state),
             "flipped": list(state["flipped"]),

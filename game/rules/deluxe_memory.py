@@ -55,11 +55,13 @@ then ``{"type": "swap", "pos": b}`` (both face-down; everyone sees the positions
 as often as wanted, then ``{"type": "done"}``. The rules' 60-second limit is kept by the UI's clock,
 which sends ``done`` for the player; the engine has no time. Jokers score nothing.
 
-Players, turns and the end: play passes to the left (seat + 1). Extra turns come before the next normal
-turn. A player with 0 tokens is out and skipped (their shields and traps sleep) — unless *Underdogs*
-is on: then nobody is out, and a player with 0 tokens who must lose tokens loses nothing. The game
-ends, at the end of a turn, when at most one player has tokens or no two cards on the table share a
-rank, so with two players Underdogs changes nothing. Most tokens wins; ties share the win.
+Players, turns and the end: the first player is seat 0 or a seat drawn at the deal (option
+``first_player``; the deal event and the view name it, ``first``). Play passes to the left (seat + 1).
+Extra turns come before the next normal turn. A player with 0 tokens is out and skipped (their shields
+and traps sleep) — unless *Underdogs* is on: then nobody is out, and a player with 0 tokens who must
+lose tokens loses nothing. The game ends, at the end of a turn, when at most one player has tokens or
+no two cards on the table share a rank, so with two players Underdogs changes nothing. Most tokens
+wins; ties share the win.
 
 Fixed deck: the ``deck`` option lists the 52 cards (54 with Jokin' Around) in the order they are laid
 on the occupied cells, row-major (the first card goes on position 1, the seventh on position 8).
@@ -68,7 +70,7 @@ on the occupied cells, row-major (the first card goes on position 1, the seventh
 from __future__ import annotations
 
 from ..cards import RANKS, check_deck, colour, is_joker, rank, rank_number, standard_deck
-from ..core import FACE_DOWN, Option, Rules, private, winners_by_score
+from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, first_seat, private, winners_by_score
 
 ROWS, COLS = 7, 8
 START_TOKENS = 20
@@ -134,13 +136,14 @@ class DeluxeMemory(Rules):
             "Nobody is out at 0 tokens; a player with 0 who must lose tokens loses nothing. "
             "No effect with two players: the game ends when one of them has no tokens.",
         ),
+        FIRST_PLAYER,
         Option("deck", None, "Fixed deal: the cards in row-major order of the occupied cells (for tests and puzzles)."),
     )
 
     # ----------------------------------------------------------------------------------------- setup
 
     def setup(self, players, options, rng):
-        """Lay the cards face-down, give 20 tokens each and 10 per player to the Bank; seat 0 starts."""
+        """Lay the cards face-down, give 20 tokens each and 10 per player to the Bank; choose who starts."""
         jokers = options["jokin_around"]
         positions = card_positions(jokers)
         if options["deck"] is None:
@@ -151,6 +154,7 @@ class DeluxeMemory(Rules):
         cells: list[str | None] = [None] * (ROWS * COLS)
         for pos, card in zip(positions, cards, strict=True):
             cells[pos] = card
+        first = first_seat(options, players, rng)
         state = {
             "players": players,
             "simplicity": options["simplicity"],
@@ -164,10 +168,11 @@ class DeluxeMemory(Rules):
             "discard": [],
             "skips": [0] * players,  # normal turns each seat will skip (the 8)
             "queue": [],  # extra turns owed, taken before the next normal turn: {"seat", "kind"}
-            "turn": 0,  # whose turn it is
+            "first": first,  # who played the first turn
+            "turn": first,  # whose turn it is
             "kind": "normal",  # normal, extra, or seven (an extra turn that ends with the offer to buy one more)
-            "last_normal": 0,  # normal play goes on from this seat's left
-            "actor": 0,  # who chooses now (a trap owner may resolve during another's turn)
+            "last_normal": first,  # normal play goes on from this seat's left
+            "actor": first,  # who chooses now (a trap owner may resolve during another's turn)
             "phase": "pick",
             "picks": [],  # positions the turn's player holds
             "hidden": [],  # picks put back face-down in the put-back phase
@@ -185,8 +190,9 @@ class DeluxeMemory(Rules):
                 "positions": positions,
                 "tokens": list(state["tokens"]),
                 "bank": state["bank"],
+                "first": first,
             },
-            {"type": "turn", "seat": 0, "kind": "normal"},
+            {"type": "turn", "seat": first, "kind": "normal"},
         ]
         return state, events
 
@@ -719,6 +725,7 @@ class DeluxeMemory(Rules):
             "rows": ROWS,
             "cols": COLS,
             "cells": [shown(pos, card) for pos, card in enumerate(state["cells"])],
+            "first": state["first"],
             "turn": state["turn"],
             "turn_kind": state["kind"],
             "actor": None if state["over"] else state["actor"],

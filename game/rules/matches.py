@@ -9,7 +9,8 @@ middle (positions 0–35, row-major): each coin lands on a random free spot with
 views show only a coin's up face, never which coin it is: ``{"face": "value", "value": "ace"}`` or
 ``{"face": "suit", "suit": "moons"}``.
 
-Turn (seat 0 starts, play passes to the left): ``{"type": "flip", "spot": s}`` on a spot holding a coin.
+Turn (seat 0 starts, or a seat drawn at the deal: option ``first_player``; the deal event and the view
+name it, ``first``; play passes to the left): ``{"type": "flip", "spot": s}`` on a spot holding a coin.
 The ``flip`` event tells everyone the up face it had, the coin (both faces are now seen) and the face it
 shows now. If the coin is the twin of one of the mover's unmarked tiles (same suit and value), it leaves
 the middle and marks that tile (a ``mark`` event). Otherwise it stays on its spot showing its other face
@@ -32,7 +33,7 @@ Fixed deal (for tests and puzzles):
 from __future__ import annotations
 
 from ..cards import PIECE_SUITS, PIECE_VALUES, all_pieces
-from ..core import Option, Rules
+from ..core import FIRST_PLAYER, Option, Rules, first_seat
 
 ROWS, COLS = 6, 6
 SPOTS = ROWS * COLS
@@ -71,6 +72,7 @@ class Matches(Rules):
     summary = "Flip coins from the middle; a coin that matches one of your tiles marks it. Mark them all to win."
     options = (
         Option("flaming", False, "Flaming Matches: a coin that does not match may be moved to any free spot."),
+        FIRST_PLAYER,
         Option("deck", None, "Fixed deal: the 24 tile ids, dealt in equal runs to seat 0, seat 1, and so on."),
         Option("coins", None, "Fixed middle: 36 spots, each empty or [coin id, up face 'value' or 'suit']."),
     )
@@ -88,11 +90,13 @@ class Matches(Rules):
                 spots[spot] = [coin, rng.choice(FACES)]
         else:
             spots = _check_coins(options["coins"])
+        first = first_seat(options, players, rng)
         state = {
             "tiles": [tiles[seat * share : (seat + 1) * share] for seat in range(players)],
             "marked": [[False] * share for _ in range(players)],
             "spots": spots,  # per spot: None, or [coin id, the face that is up]
-            "turn": 0,
+            "first": first,
+            "turn": first,
             "moving": None,  # Flaming: the spot of the coin that just failed to match, awaiting move or stay
             "winner": None,
             "flaming": options["flaming"],
@@ -104,8 +108,9 @@ class Matches(Rules):
             "cols": COLS,
             "tiles": [list(hand) for hand in state["tiles"]],
             "spots": _public_spots(spots),
+            "first": first,
         }
-        return state, [deal, {"type": "turn", "seat": 0}]
+        return state, [deal, {"type": "turn", "seat": first}]
 
     def to_act(self, state):
         return [] if state["winner"] is not None else [state["turn"]]
@@ -137,6 +142,7 @@ class Matches(Rules):
         return {
             "game": self.id,
             "seat": seat,
+            "first": state["first"],
             "turn": state["turn"],
             "to_act": self.to_act(state),
             "phase": self._phase(state),

@@ -1,7 +1,8 @@
 """Paved with Gold (David Parlett's Jokerlink): pick up face-down cards secretly and claim combinations.
 
 Deal: 52 cards, 25 face-down in a 5 × 5 square (positions 0–24, row-major) and 27 face-down as the stock.
-Seats 0, 1 (and 2) play in turn, seat 0 first.
+Seats 0, 1 (and 2) play in turn, seat 0 first or a seat drawn at the deal (option ``first_player``; the
+deal event and the view name it, ``first``).
 
 Combinations, with their size and score: ``pair`` (same rank, 2 cards) 4, ``three`` (same rank, 3) 9,
 ``flush`` (same suit, 3) 9, ``run`` (consecutive ranks, any suits, 3) 9 with the ace low or high but no
@@ -42,7 +43,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..cards import check_deck, colour, rank, rank_number, standard_deck, suit
-from ..core import FACE_DOWN, Option, Rules, private, winners_by_score
+from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, first_seat, private, winners_by_score
 
 ROWS = COLS = 5
 SQUARE = ROWS * COLS
@@ -116,6 +117,7 @@ class PavedWithGold(Rules):
     player_counts = (2, 3)
     summary = "Pick up face-down cards in secret, then claim a combination and prove it by turning up the rest."
     options = (
+        FIRST_PLAYER,
         Option("deck", None, "Fixed deal: 52 cards, the first 25 for the square row-major, then the stock top first."),
     )
 
@@ -126,11 +128,13 @@ class PavedWithGold(Rules):
             rng.shuffle(deck)
         else:
             deck = check_deck(options["deck"], standard_deck(), self.name)
+        first = first_seat(options, players, rng)
         state = {
             "players": players,
             "cells": deck[:SQUARE],
             "stock": deck[SQUARE:],  # top first
-            "turn": 0,
+            "first": first,
+            "turn": first,
             "phase": "start",  # start, pick, turn_up, give, over
             "picked": [],  # positions held up this turn, in the order picked
             "announced": False,  # a pair was announced before picking
@@ -141,8 +145,15 @@ class PavedWithGold(Rules):
             "bonus": [[] for _ in range(players)],  # bonus cards
         }
         events = [
-            {"type": "deal", "rows": ROWS, "cols": COLS, "positions": list(range(SQUARE)), "stock": len(deck) - SQUARE},
-            {"type": "turn", "seat": 0},
+            {
+                "type": "deal",
+                "rows": ROWS,
+                "cols": COLS,
+                "positions": list(range(SQUARE)),
+                "stock": len(deck) - SQUARE,
+                "first": first,
+            },
+            {"type": "turn", "seat": first},
         ]
         return state, events
 
@@ -245,6 +256,7 @@ class PavedWithGold(Rules):
         return {
             "game": self.id,
             "seat": seat,
+            "first": state["first"],
             "turn": state["turn"],
             "to_act": self.to_act(state),
             "phase": state["phase"],

@@ -8,6 +8,7 @@ from game.bots.arena import RANDOM, play
 from game.bots.cambio import DELAY_MS, CambioBot
 from game.cards import standard_deck
 from tests.bots.support import assert_blind_to_unseen_cards
+from tests.support import FIRST_SEAT
 
 DECK = {"type": "draw", "source": "deck"}
 DISCARD = {"type": "discard"}
@@ -18,7 +19,7 @@ def deal(hands: list, graveyard: str = "AC", top: tuple = (), seed: int = 0, **o
     and puts ``top`` on top of the deck; the other cards follow in standard order."""
     fixed = [card for hand in hands for card in hand] + [graveyard, *top]
     rest = [card for card in standard_deck(jokers=True) if card not in fixed]
-    return new_match("cambio", len(hands), {"deck": fixed + rest, **options}, seed)
+    return new_match("cambio", len(hands), {**FIRST_SEAT, "deck": fixed + rest, **options}, seed)
 
 
 def ask(bot: CambioBot, match, seat: int, told: list[int]) -> dict | None:

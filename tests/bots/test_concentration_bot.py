@@ -12,6 +12,7 @@ from game.bots import autoplay, new_bot
 from game.bots.concentration import move_values, values
 from game.rules.concentration import partner
 from tests.bots.support import assert_blind_to_unseen_cards
+from tests.support import FIRST_SEAT
 
 SIDE_BY_SIDE = ["AS", "AC", "2H", "2D", "3S", "3C", "4H", "4D", "5S", "5C", "6H", "6D", "7S", "7C", "8H", "8D"]
 
@@ -22,7 +23,7 @@ def expected_turns(pairs: int) -> float:
 
 
 def test_takes_a_known_pair():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     match.act(0, {"type": "flip", "pos": 0})
     match.act(0, {"type": "flip", "pos": 3})  # AS and 2D seen; seat 1 to play
     match.act(1, {"type": "flip", "pos": 2})

@@ -12,6 +12,7 @@ from game.bots.deluxe_memory import DeluxeMemoryBot
 from game.cards import standard_deck
 from game.rules.deluxe_memory import card_positions
 from tests.bots.support import assert_blind_to_unseen_cards
+from tests.support import FIRST_SEAT
 
 GAME = "deluxe-memory"
 
@@ -67,7 +68,7 @@ def random_duel(options: dict, bot_seat: int, seed: int, players: int = 2) -> di
 
 
 def test_takes_a_known_red_pair_and_gains_itself():
-    match = new_match(GAME, 2, {"deck": deck_with({1: "5H", 2: "9C", 3: "5D", 4: "KS"})}, seed=1)
+    match = new_match(GAME, 2, {**FIRST_SEAT, "deck": deck_with({1: "5H", 2: "9C", 3: "5D", 4: "KS"})}, seed=1)
     miss(match, 0, 1, 2)
     miss(match, 1, 3, 4)  # 5H and 5D are both face-up now
     bot = Seat(match, 0)
@@ -78,7 +79,7 @@ def test_takes_a_known_red_pair_and_gains_itself():
 
 def test_aims_a_black_pair_at_the_richest_opponent():
     deck = deck_with({1: "8S", 2: "2H", 3: "4D", 4: "6D", 5: "7H", 6: "8C", 8: "10H"})
-    match = new_match(GAME, 3, {"deck": deck}, seed=1)
+    match = new_match(GAME, 3, {**FIRST_SEAT, "deck": deck}, seed=1)
     miss(match, 0, 1, 2)  # 8S face-up
     miss(match, 1, 3, 4, hide=(3, 4))  # seat 1 pays 2: 18 tokens
     miss(match, 2, 6, 8)  # 8C face-up; seat 2 keeps 20
@@ -89,7 +90,7 @@ def test_aims_a_black_pair_at_the_richest_opponent():
 
 
 def test_takes_the_remembered_partner_of_a_new_card():
-    match = new_match(GAME, 2, {"deck": deck_with({1: "7H", 2: "9C", 3: "4D", 4: "6D", 5: "7D"})}, seed=1)
+    match = new_match(GAME, 2, {**FIRST_SEAT, "deck": deck_with({1: "7H", 2: "9C", 3: "4D", 4: "6D", 5: "7D"})}, seed=1)
     bot = Seat(match, 0)
     match.act(0, {"type": "pick", "pos": 1})
     match.act(0, {"type": "pick", "pos": 2})
@@ -102,7 +103,7 @@ def test_takes_the_remembered_partner_of_a_new_card():
 
 
 def test_hides_new_cards_but_never_pays_for_a_card_that_was_already_up():
-    match = new_match(GAME, 2, {"deck": deck_with({1: "QH", 2: "9C", 3: "4D", 4: "6D", 5: "JS"})}, seed=1)
+    match = new_match(GAME, 2, {**FIRST_SEAT, "deck": deck_with({1: "QH", 2: "9C", 3: "4D", 4: "6D", 5: "JS"})}, seed=1)
     miss(match, 0, 1, 2)  # QH and 9C face-up
     miss(match, 1, 3, 4, hide=(3, 4))
     bot = Seat(match, 0)
@@ -115,7 +116,7 @@ def test_hides_new_cards_but_never_pays_for_a_card_that_was_already_up():
 
 def test_leaves_alone_a_jack_pair_that_would_share_its_lead():
     deck = deck_with({1: "JH", 2: "2C", 3: "JS", 4: "3C", 5: "4D"})
-    match = new_match(GAME, 2, {"deck": deck}, seed=1)
+    match = new_match(GAME, 2, {**FIRST_SEAT, "deck": deck}, seed=1)
     miss(match, 0, 1, 2)
     miss(match, 1, 3, 4, hide=(3, 4))  # JS hidden but seat 0 did not see it ...
     miss(match, 0, 5, 3)  # ... now it has: JH up at 1, JS up at 3; seat 0 has 20, seat 1 has 18
@@ -128,7 +129,7 @@ def test_leaves_alone_a_jack_pair_that_would_share_its_lead():
 
 
 def test_king_picks_the_queen_gift_from_the_leader():
-    match = new_match(GAME, 2, {"deck": deck_with({1: "KH", 2: "KS"})}, seed=1)
+    match = new_match(GAME, 2, {**FIRST_SEAT, "deck": deck_with({1: "KH", 2: "KS"})}, seed=1)
     bot = Seat(match, 0)
     match.act(0, {"type": "pick", "pos": 1})
     match.act(0, {"type": "pick", "pos": 2})
@@ -139,7 +140,9 @@ def test_king_picks_the_queen_gift_from_the_leader():
 
 
 def test_three_reveals_a_three_it_remembers_and_fines_the_opponent():
-    match = new_match(GAME, 2, {"deck": deck_with({1: "3H", 2: "9C", 3: "4D", 4: "6D", 5: "3D", 6: "3S"})}, seed=1)
+    match = new_match(
+        GAME, 2, {**FIRST_SEAT, "deck": deck_with({1: "3H", 2: "9C", 3: "4D", 4: "6D", 5: "3D", 6: "3S"})}, seed=1
+    )
     bot = Seat(match, 0)
     match.act(0, {"type": "pick", "pos": 1})
     match.act(0, {"type": "pick", "pos": 2})
@@ -156,7 +159,9 @@ def test_three_reveals_a_three_it_remembers_and_fines_the_opponent():
 
 
 def test_memory_follows_a_public_swap():
-    match = new_match(GAME, 2, {"deck": deck_with({1: "QH", 2: "9C", 3: "2D", 4: "2S", 10: "5C"})}, seed=1)
+    match = new_match(
+        GAME, 2, {**FIRST_SEAT, "deck": deck_with({1: "QH", 2: "9C", 3: "2D", 4: "2S", 10: "5C"})}, seed=1
+    )
     bot = Seat(match, 0)
     match.act(0, {"type": "pick", "pos": 1})
     match.act(0, {"type": "pick", "pos": 2})
@@ -174,7 +179,9 @@ def test_memory_follows_a_public_swap():
 
 
 def test_finishes_a_joker_rearrangement_at_once():
-    match = new_match(GAME, 2, {"jokin_around": True, "deck": deck_with({1: "RJ", 2: "BJ"}, jokers=True)}, seed=1)
+    match = new_match(
+        GAME, 2, {**FIRST_SEAT, "jokin_around": True, "deck": deck_with({1: "RJ", 2: "BJ"}, jokers=True)}, seed=1
+    )
     match.act(0, {"type": "pick", "pos": 1})
     match.act(0, {"type": "pick", "pos": 2})
     assert match.view(0)["phase"] == "rearrange"

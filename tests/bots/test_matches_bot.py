@@ -12,6 +12,7 @@ from game.bots.matches import MatchesBot, coin_odds, count_odds
 from game.cards import all_pieces
 from game.rules.matches import SPOTS
 from tests.bots.support import assert_blind_to_unseen_cards
+from tests.support import FIRST_SEAT
 
 PIECES = all_pieces()  # suns null..5, moons null..5, crowns null..5, arms null..5
 # With the deck in PIECES order and 2 players, seat 0 holds suns and moons, seat 1 crowns and arms.
@@ -25,7 +26,7 @@ def middle(face: str = "value", **faces: str) -> list:
 
 def deal(coins: list, flaming: bool = False, players: int = 2, seed: int = 0):
     """A match with the deck in PIECES order and the given middle."""
-    return new_match("matches", players, {"deck": PIECES, "coins": coins, "flaming": flaming}, seed)
+    return new_match("matches", players, {**FIRST_SEAT, "deck": PIECES, "coins": coins, "flaming": flaming}, seed)
 
 
 def ask(bot: MatchesBot, match, seat: int = 0) -> dict | None:

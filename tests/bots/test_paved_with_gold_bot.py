@@ -10,6 +10,7 @@ from game.bots.paved_with_gold import PavedWithGoldBot, Pool, complete, has_comb
 from game.cards import rank, standard_deck
 from game.rules.paved_with_gold import any_combination
 from tests.bots.support import assert_blind_to_unseen_cards
+from tests.support import FIRST_SEAT
 
 GAME = "paved-with-gold"
 
@@ -27,7 +28,7 @@ class Table:
     """A match where the test plays some turns by hand and one bot plays seat 0 from its events."""
 
     def __init__(self, deck: list[str], level: str = "perfect", players: int = 2, seed: int = 1):
-        self.match = new_match(GAME, players, {"deck": deck})
+        self.match = new_match(GAME, players, {**FIRST_SEAT, "deck": deck})
         self.bot = PavedWithGoldBot(level, seed)
         self.told = 0
 

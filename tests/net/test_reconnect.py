@@ -12,13 +12,14 @@ from game.net import Client, Host
 from game.net.messages import encode
 from game.net.seats import proof_is_valid, prove
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
+from tests.support import FIRST_SEAT
 
 GRACE_MS = 10_000
 
 
 def started(game: str = "deluxe-memory", peers: tuple[str, ...] = ("a", "b", "c"), **settings) -> tuple[Room, Agents]:
-    """A room with ``peers`` seated in order, the game dealt, and agents for them."""
-    host = Host(game, len(peers), entropy=seeded_entropy(game), **settings)
+    """A room with ``peers`` seated in order, the game dealt (seat 0 to play first), and agents for them."""
+    host = Host(game, len(peers), FIRST_SEAT, entropy=seeded_entropy(game), **settings)
     room = Room(host, game)
     seat_everyone(room, list(peers))
     room.deliver(host.start())
@@ -161,6 +162,23 @@ def test_a_save_in_every_phase_loads():
             Agents(room, {"me": "perfect", "b": "perfect"}).play()
         assert host.phase == phase
         assert Host.load(host.save(), 0).save() == host.save()
+
+
+def test_a_room_saved_before_an_option_existed_loads_with_its_old_behaviour():
+    """A room whose lobby and match options lack first_player (saved before it existed) opens with the first seat."""
+    host = Host("concentration", 2, {"pairs": 8, "first_player": "first seat"}, entropy=seeded_entropy("old room"))
+    room = Room(host)
+    seat_everyone(room, ["a", "b"])
+    room.deliver(host.start())
+    Agents(room, {"a": "medium", "b": "medium"}).play(until_step=6)
+    data = json.loads(host.save())
+    match = json.loads(data["match"])
+    for options in (data["lobby"]["options"], match["options"]):
+        del options["first_player"]
+    data["match"] = json.dumps(match)
+    resumed = Host.load(json.dumps(data), 0)
+    assert resumed.lobby.options["first_player"] == resumed.match.options["first_player"] == "first seat"
+    assert resumed.match.history == host.match.history
 
 
 def corrupted(save: str) -> list[str]:

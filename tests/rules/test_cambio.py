@@ -10,7 +10,7 @@ from game import new_match
 from game.cards import rank, standard_deck
 from game.core import FACE_DOWN
 from game.rules.cambio import points
-from tests.support import assert_illegal, hidden_ids, play_randomly
+from tests.support import FIRST_SEAT, assert_illegal, hidden_ids, play_randomly
 
 TWO = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]
 THREE = [*TWO, ["2C", "3C", "4C", "5C"]]
@@ -23,10 +23,11 @@ CAMBIO = {"type": "cambio"}
 
 def deal(hands: list, graveyard: str = "AC", top: tuple = (), seed: int = 0, **options):
     """A match whose first round deals ``hands`` (slots 0–3 per seat), starts the graveyard with
-    ``graveyard`` and puts ``top`` on top of the deck; the other cards follow in standard order."""
+    ``graveyard`` and puts ``top`` on top of the deck; the other cards follow in standard order.
+    Seat 0 starts unless ``first_player`` says otherwise."""
     fixed = [card for hand in hands for card in hand] + [graveyard, *top]
     rest = [card for card in standard_deck(jokers=True) if card not in fixed]
-    return new_match("cambio", len(hands), {"deck": fixed + rest, **options}, seed)
+    return new_match("cambio", len(hands), {**FIRST_SEAT, "deck": fixed + rest, **options}, seed)
 
 
 def snap(owner: int, slot: int) -> dict:
@@ -68,7 +69,7 @@ def test_each_seat_peeks_at_its_own_bottom_row_at_the_start_of_the_round():
     assert hidden_ids(match.view(0)) == {"AC"}
 
 
-def test_first_round_starts_with_seat_0_and_the_next_round_with_seat_1():
+def test_first_player_first_seat_starts_round_1_with_seat_0_and_the_next_round_with_seat_1():
     match = deal(TWO)
     assert match.view(None)["turn"] == 0 and match.view(None)["round"] == 1
     match.act(0, CAMBIO)
@@ -76,6 +77,20 @@ def test_first_round_starts_with_seat_0_and_the_next_round_with_seat_1():
     assert view["round"] == 2 and view["turn"] == 1 and view["hands"] == [[FACE_DOWN] * 4] * 2
     # The new round is dealt in the same action, with a new bottom-row peek for every seat.
     assert last(match, "peek", 1)["cards"] and last(match, "deal")["round"] == 2
+
+
+def test_first_player_random_starts_round_1_with_a_seat_drawn_from_the_seed_and_later_rounds_rotate():
+    starters = set()
+    for seed in range(20):
+        match = new_match("cambio", 3, {}, seed)
+        first = match.view(None)["first"]
+        assert match.view(None)["turn"] == first == last(match, "deal")["seat"]
+        assert new_match("cambio", 3, {}, seed).view(None)["first"] == first  # the seed decides: a replay agrees
+        match.act(first, CAMBIO)
+        assert match.view(None)["round"] == 2 and match.view(None)["turn"] == (first + 1) % 3
+        assert match.view(None)["first"] == first
+        starters.add(first)
+    assert starters == {0, 1, 2}
 
 
 def test_deck_draw_is_seen_only_by_the_drawer():
@@ -588,5 +603,7 @@ def test_a_bad_deck_or_option_is_a_value_error():
         new_match("cambio", 2, {"deck": "AS 2S"})
     with pytest.raises(ValueError, match="final_lap"):
         new_match("cambio", 2, {"final_lap": "yes"})
+    with pytest.raises(ValueError, match="first_player"):
+        new_match("cambio", 2, {"first_player": 1})
     with pytest.raises(ValueError):
         new_match("cambio", 7)

@@ -7,6 +7,7 @@ import pytest
 from game import IllegalAction, new_match
 from game.cards import colour, rank
 from game.rules.concentration import GRIDS, card_positions, partner
+from tests.support import FIRST_SEAT
 
 # 8 pairs laid row-major on a 4 × 4 grid: pairs sit side by side (0-1, 2-3, ...).
 SIDE_BY_SIDE = ["AS", "AC", "2H", "2D", "3S", "3C", "4H", "4D", "5S", "5C", "6H", "6D", "7S", "7C", "8H", "8D"]
@@ -43,14 +44,14 @@ def test_twenty_six_pairs_use_the_whole_deck_on_a_seven_by_eight_grid_without_co
 
 
 def test_both_turned_cards_are_seen_by_everyone():
-    match = new_match("concentration", 3, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 3, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     flip(match, 0, 0)
     assert match.view(2)["cells"][0] == "AS" and match.view(None)["cells"][0] == "AS"
     assert match.events(1)[-1] == {"type": "flip", "seat": 0, "pos": 0, "card": "AS"}
 
 
 def test_a_pair_is_taken_and_the_same_player_turns_again():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     events = flip(match, 0, 0, 1)
     assert events[-1] == {"type": "pair", "seat": 0, "pos": [0, 1], "cards": ["AS", "AC"]}
     view = match.view(1)
@@ -59,7 +60,7 @@ def test_a_pair_is_taken_and_the_same_player_turns_again():
 
 
 def test_no_pair_turns_both_face_down_and_play_passes():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     events = flip(match, 0, 0, 2)
     assert events[-1] == {"type": "mismatch", "seat": 0, "pos": [0, 2], "cards": [SIDE_BY_SIDE[0], SIDE_BY_SIDE[2]]}
     assert match.view(0)["cells"][0] == match.view(0)["cells"][2] == "down"
@@ -68,13 +69,13 @@ def test_no_pair_turns_both_face_down_and_play_passes():
 
 def test_same_rank_but_other_colour_is_not_a_pair():
     deck = ["AS", "AH", "AC", "AD", *SIDE_BY_SIDE[4:]]
-    match = new_match("concentration", 2, {"pairs": 8, "deck": deck}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": deck}, seed=1)
     flip(match, 0, 0, 1)
     assert match.to_act() == [1] and match.view(1)["pairs"] == [0, 0]
 
 
 def test_a_card_cannot_be_turned_twice_in_one_turn():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     flip(match, 0, 5)
     before = match.to_json()
     with pytest.raises(IllegalAction):
@@ -83,14 +84,14 @@ def test_a_card_cannot_be_turned_twice_in_one_turn():
 
 
 def test_taken_positions_cannot_be_turned():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     flip(match, 0, 0, 1)
     with pytest.raises(IllegalAction, match="pos 0"):
         flip(match, 0, 0)
 
 
 def test_game_ends_when_the_board_is_empty_and_most_pairs_wins():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     flip(match, 0, 0, 1, 2, 3, 4, 6)  # two pairs, then a miss
     flip(match, 1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)  # six pairs
     assert match.result() == {"winners": [1], "scores": [2, 6]}
@@ -98,14 +99,14 @@ def test_game_ends_when_the_board_is_empty_and_most_pairs_wins():
 
 
 def test_ties_share_the_win():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     flip(match, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 10)
     flip(match, 1, 8, 9, 10, 11, 12, 13, 14, 15)
     assert match.result() == {"winners": [0, 1], "scores": [4, 4]}
 
 
 def test_solo_score_is_the_number_of_turns():
-    match = new_match("concentration", 1, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 1, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     flip(match, 0, 0, 2, 0, 1, 2, 3)  # one miss, then two pairs: three turns so far
     assert match.view(0)["turns"] == 3
     flip(match, 0, *range(4, 16))
@@ -124,10 +125,10 @@ def test_solo_score_is_the_number_of_turns():
 )
 def test_bad_fixed_deck_is_a_clear_value_error(deck, message):
     with pytest.raises(ValueError, match=message):
-        new_match("concentration", 2, {"pairs": 8, "deck": deck}, seed=1)
+        new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": deck}, seed=1)
 
 
 def test_view_never_shows_a_card_seen_earlier():
-    match = new_match("concentration", 2, {"pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
+    match = new_match("concentration", 2, {**FIRST_SEAT, "pairs": 8, "deck": SIDE_BY_SIDE}, seed=1)
     flip(match, 0, 0, 2)
     assert all(cell == "down" for cell in match.view(0)["cells"])

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game import new_match
 from game.cards import rank, standard_deck
 from game.rules.deluxe_memory import card_positions, cross_cells
-from tests.support import assert_illegal, hidden_ids, play_randomly, random_step
+from tests.support import FIRST_SEAT, assert_illegal, hidden_ids, play_randomly, random_step
 
 GAME = "deluxe-memory"
 
@@ -26,7 +26,7 @@ def layout(placed: dict[int, str], jokers: bool = False) -> list[str]:
 def deal(placed: dict[int, str] | None = None, players: int = 2, **options):
     """A match with the given cards on the given positions."""
     deck = layout(placed or {}, options.get("jokin_around", False))
-    return new_match(GAME, players, {**options, "deck": deck}, seed=1)
+    return new_match(GAME, players, {**FIRST_SEAT, **options, "deck": deck}, seed=1)
 
 
 def act(match, seat: int, kind: str, **fields) -> list[dict]:

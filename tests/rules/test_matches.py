@@ -10,7 +10,7 @@ import pytest
 from game import new_match
 from game.cards import PIECE_SUITS, all_pieces, piece
 from game.rules.matches import SPOTS
-from tests.support import assert_illegal, hidden_ids, play_randomly, random_step
+from tests.support import FIRST_SEAT, assert_illegal, hidden_ids, play_randomly, random_step
 
 PIECES = all_pieces()  # suns null..5, moons null..5, crowns null..5, arms null..5
 FREE = list(range(len(PIECES), SPOTS))  # with middle(), spots 24..35 are free
@@ -29,7 +29,8 @@ def spot(coin: str) -> int:
 
 def deal(players: int = 2, flaming: bool = False, coins: list | None = None, seed: int = 0):
     """A match with tiles dealt in PIECES order (2 players: seat 0 suns and moons, seat 1 crowns and arms)."""
-    return new_match("matches", players, {"deck": PIECES, "coins": coins or middle(), "flaming": flaming}, seed)
+    options = {**FIRST_SEAT, "deck": PIECES, "coins": coins or middle(), "flaming": flaming}
+    return new_match("matches", players, options, seed)
 
 
 def flip(match, seat: int, coin: str) -> list[dict]:

@@ -8,7 +8,7 @@ from game import new_match
 from game.cards import rank, standard_deck
 from game.core import FACE_DOWN
 from game.rules.paved_with_gold import any_combination, can_make, is_combination
-from tests.support import act_all, assert_illegal, hidden_ids
+from tests.support import FIRST_SEAT, act_all, assert_illegal, hidden_ids
 
 GAME = "paved-with-gold"
 PICK = "pick"
@@ -26,7 +26,7 @@ def deck_with(square: dict[int, str] | None = None, stock: list[str] | tuple = (
 
 def deal(square=None, stock=(), players=2):
     """A match on a fixed deal."""
-    return new_match(GAME, players, {"deck": deck_with(square, stock)})
+    return new_match(GAME, players, {**FIRST_SEAT, "deck": deck_with(square, stock)})
 
 
 def pick(pos: int) -> dict:
@@ -74,12 +74,13 @@ def drain(match, allowed, stop_at: int = 0, limit: int = 100) -> int:
 
 def test_deal_puts_the_first_25_cards_in_the_square_and_27_in_the_stock():
     deck = deck_with()
-    match = new_match(GAME, 2, {"deck": deck})
+    match = new_match(GAME, 2, {**FIRST_SEAT, "deck": deck})
     view = match.view(0)
     assert view["cells"] == [FACE_DOWN] * 25
     assert (view["rows"], view["cols"], view["stock"]) == (5, 5, 27)
     assert view["phase"] == "start" and view["turn"] == 0 and view["to_act"] == [0]
-    assert match.events(None)[0] == {"type": "deal", "rows": 5, "cols": 5, "positions": list(range(25)), "stock": 27}
+    deal_event = {"type": "deal", "rows": 5, "cols": 5, "positions": list(range(25)), "stock": 27, "first": 0}
+    assert match.events(None)[0] == deal_event
     match.act(0, pick(0))
     match.act(0, pick(24))
     cells = match.view(0)["cells"]

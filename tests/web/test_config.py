@@ -30,6 +30,15 @@ def test_share_link_parameters_round_trip():
     assert GameConfig.from_json(game.to_json()).to_json() == game.to_json()
 
 
+def test_first_player_is_a_link_parameter_in_words_or_json():
+    game = config.from_params({"game": "matches", "first_player": "first seat"})
+    assert game.options == {"first_player": "first seat"}
+    assert config.from_params(config.to_params(game)).to_json() == game.to_json()
+    assert config.from_params({"game": "matches", "first_player": '"random"'}).options == {"first_player": "random"}
+    with pytest.raises(ValueError, match="'first_player' of Matches must be one of 'random', 'first seat'"):
+        config.from_params({"game": "matches", "first_player": "last seat"})
+
+
 def test_page_parameters_may_sit_in_the_same_link():
     assert config.from_params({"game": "matches", "speed": "fast", "look": "3", "save": "blog"}).game == "matches"
 

@@ -26,7 +26,7 @@ from game.web.render import (
     table_changes,
     targets_by_place,
 )
-from tests.support import random_step
+from tests.support import FIRST_SEAT, random_step
 
 CARD_IDS = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 
@@ -323,7 +323,7 @@ def test_the_spots_that_only_stop_being_a_choice_wait_for_the_frame_after_the_tu
 
 
 def test_the_words_around_the_cards_wait_for_the_frame_after_the_moved_card():
-    match = new_match("paved-with-gold", 2, {}, seed=1)
+    match = new_match("paved-with-gold", 2, FIRST_SEAT, seed=1)
     drawn = rendered(match)
     match.act(0, {"type": "pick", "pos": 0})  # the card leaves the square for the hand
     now, waiting = changes_that_can_wait(table_changes(drawn, rendered(match, before=drawn.faces)))

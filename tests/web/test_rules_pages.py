@@ -184,7 +184,9 @@ def test_game_page_describes_every_option_a_player_can_set(game_id):
     for name, option in options.items():
         words = page.options[name].replace(",", " ").replace("(", " ").replace(")", " ").split()
         assert len(words) >= 8, f"the description of option {name!r} is too short to tell a player anything"
-        missing = [choice for choice in option.choices if str(choice) not in words]
+        # A choice may be several words ("first seat"): it must stand whole in the text.
+        text = f" {' '.join(words)} "
+        missing = [choice for choice in option.choices if f" {choice} " not in text]
         assert missing == [], f"the description of {name!r} does not list these choices: {missing}"
 
 

@@ -14,7 +14,7 @@ from game.web.games import presenter_for
 from game.web.games.cambio import short_name
 from game.web.presenter import card_name
 from game.web.render import render_table, targets_by_place
-from tests.support import hidden_ids
+from tests.support import FIRST_SEAT, hidden_ids
 
 PRESENTER = presenter_for("cambio")
 CARDS = standard_deck(jokers=True)
@@ -47,7 +47,7 @@ class Playout:
     """A match played by bots with random moves mixed in, checking every seat's screen after each step."""
 
     def __init__(self, players: int, seed: int, randomness: float):
-        self.match = new_match("cambio", players=players, seed=seed)
+        self.match = new_match("cambio", players=players, options=FIRST_SEAT, seed=seed)
         self.names = names_for(players)
         self.rng = random.Random(seed)
         self.randomness = randomness
@@ -132,7 +132,7 @@ def test_card_names_are_found_in_words_and_in_short():
 
 def test_hands_are_two_by_two_blocks_and_penalty_slots_wrap_below():
     deck = fixed_deck([["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]], "9C", ["KD"])
-    match = new_match("cambio", players=2, options={"deck": deck}, seed=0)
+    match = new_match("cambio", players=2, options={**FIRST_SEAT, "deck": deck}, seed=0)
     match.act(0, {"type": "draw", "source": "deck"})
     match.act(0, {"type": "swap", "slot": 0})  # the 2S goes on the graveyard: snaps are open
     match.act(1, {"type": "snap", "owner": 0, "slot": 1})  # 3S: wrong, Bot 1 takes a penalty card
@@ -153,7 +153,7 @@ def test_hands_are_two_by_two_blocks_and_penalty_slots_wrap_below():
 
 def test_a_snap_window_is_announced_and_snaps_are_labelled_by_where_they_go():
     deck = fixed_deck([["2S", "3S", "KS", "KC"], ["2H", "3H", "4H", "5H"]], "9C", ["2D"])
-    match = new_match("cambio", players=2, options={"deck": deck}, seed=0)
+    match = new_match("cambio", players=2, options={**FIRST_SEAT, "deck": deck}, seed=0)
     match.act(0, {"type": "draw", "source": "deck"})
     match.act(0, {"type": "swap", "slot": 3})  # the king of clubs goes on the graveyard; Bot 1's turn
     view = match.view(0)
@@ -176,7 +176,7 @@ def test_a_snap_window_is_announced_and_snaps_are_labelled_by_where_they_go():
 
 def test_the_drawn_card_shows_to_its_drawer_and_the_discard_button_says_its_power():
     deck = fixed_deck([["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]], "9C", ["9D"])
-    match = new_match("cambio", players=2, options={"deck": deck}, seed=0)
+    match = new_match("cambio", players=2, options={**FIRST_SEAT, "deck": deck}, seed=0)
     match.act(0, {"type": "draw", "source": "deck"})
     names = names_for(2)
     mine = PRESENTER.areas(match.view(0), names)[1].spots[2]
@@ -207,7 +207,7 @@ def test_peeks_are_private_looks_at_their_places_and_a_wrong_snap_shows_for_a_mo
 
 def test_the_log_tells_every_key_event_without_secrets():
     deck = fixed_deck([["2S", "3S", "KS", "KC"], ["2H", "3H", "4H", "5H"]], "9C", ["7D", "QD"])
-    match = new_match("cambio", players=2, options={"deck": deck}, seed=0)
+    match = new_match("cambio", players=2, options={**FIRST_SEAT, "deck": deck}, seed=0)
     names = names_for(2)
     match.act(0, {"type": "draw", "source": "deck"})
     match.act(0, {"type": "discard"})
@@ -234,7 +234,7 @@ def test_the_log_tells_every_key_event_without_secrets():
 
 
 def test_round_scores_and_totals_show_while_playing_and_on_the_result_screen():
-    match = new_match("cambio", players=2, seed=2)
+    match = new_match("cambio", players=2, options=FIRST_SEAT, seed=2)
     names = names_for(2)
     while match.result() is None:
         match.act(match.view(0)["turn"], {"type": "cambio"})

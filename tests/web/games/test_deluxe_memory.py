@@ -17,7 +17,7 @@ from game.web.games import presenter_for
 from game.web.games.deluxe_memory import REARRANGE_SECONDS, DeluxeMemoryPresenter
 from game.web.presenter import card_name
 from game.web.render import render_table, targets_by_place
-from tests.support import hidden_ids
+from tests.support import FIRST_SEAT, hidden_ids
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
 PHASES = {
@@ -179,7 +179,7 @@ def test_the_log_tells_the_key_events_without_secrets(tour):
 def deal(first: list[str], jokers: bool = False, players: int = 2):
     """A match whose first cards (row-major over the occupied cells) are ``first``; seat 0 to play."""
     rest = [card for card in standard_deck(jokers) if card not in first]
-    return new_match("deluxe-memory", players, {"deck": first + rest, "jokin_around": jokers}, seed=0)
+    return new_match("deluxe-memory", players, {**FIRST_SEAT, "deck": first + rest, "jokin_around": jokers}, seed=0)
 
 
 def areas_by_title(match, seat, names=("Ana", "Ben")):
@@ -303,7 +303,7 @@ def test_key_sentences():
 )
 def test_the_pair_being_resolved_is_named_by_its_colours(first, options, title):
     rest = [card for card in standard_deck() if card not in first]
-    match = new_match("deluxe-memory", 2, {"deck": first + rest, **options}, seed=0)
+    match = new_match("deluxe-memory", 2, {**FIRST_SEAT, "deck": first + rest, **options}, seed=0)
     match.act(0, {"type": "pick", "pos": 1})
     match.act(0, {"type": "pick", "pos": 2})
     assert title in areas_by_title(match, 0)

@@ -13,6 +13,7 @@ from game.cards import all_pieces
 from game.rules.matches import SPOTS
 from game.web.games import presenter_for
 from game.web.render import render_table
+from tests.support import FIRST_SEAT
 
 PRESENTER = presenter_for("matches")
 PIECES = all_pieces()  # suns null..5, moons null..5, crowns null..5, arms null..5
@@ -24,7 +25,7 @@ PIECE_ID = re.compile("|".join(re.escape(piece) for piece in sorted(PIECES, key=
 def fixed(flaming: bool = False, coins: list | None = None):
     """Two players, tiles in PIECES order (Ana: suns and moons; Ben: crowns and arms); coin i on spot i, value up."""
     middle = coins or [[coin, "value"] for coin in PIECES] + [None] * (SPOTS - len(PIECES))
-    return new_match("matches", 2, {"deck": PIECES, "coins": middle, "flaming": flaming}, 0)
+    return new_match("matches", 2, {**FIRST_SEAT, "deck": PIECES, "coins": middle, "flaming": flaming}, 0)
 
 
 def render(match, seat, reveals=None, shown=None):

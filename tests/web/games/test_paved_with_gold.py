@@ -12,6 +12,7 @@ from game.cards import standard_deck
 from game.core import FACE_DOWN
 from game.web.games import presenter_for
 from game.web.render import render_table
+from tests.support import FIRST_SEAT
 
 PRESENTER = presenter_for("paved-with-gold")
 NAMES = {2: ["Ana", "Ben"], 3: ["Ana", "Ben", "Cleo"]}
@@ -126,7 +127,9 @@ def fixed_deck(first: list[str]) -> list[str]:
 
 
 def test_an_announced_pair_reads_well_and_stays_up_for_a_look():
-    match = new_match("paved-with-gold", players=2, options={"deck": fixed_deck(["7H", "7S", "2C"])}, seed=1)
+    match = new_match(
+        "paved-with-gold", players=2, options={**FIRST_SEAT, "deck": fixed_deck(["7H", "7S", "2C"])}, seed=1
+    )
     view = match.view(0)
     labels = [PRESENTER.action_label(action, view, ["Ana", "Ben"]) for action in match.legal_actions(0)]
     assert "Announce a pair" in labels
@@ -153,7 +156,9 @@ def test_an_announced_pair_reads_well_and_stays_up_for_a_look():
 
 
 def test_claims_buttons_and_log_lines_name_each_combination():
-    match = new_match("paved-with-gold", players=3, options={"deck": fixed_deck(["7H", "9C", "8D"])}, seed=1)
+    match = new_match(
+        "paved-with-gold", players=3, options={**FIRST_SEAT, "deck": fixed_deck(["7H", "9C", "8D"])}, seed=1
+    )
     names = NAMES[3]
     match.act(0, {"type": "pick", "pos": 0})
     view = match.view(0)
