@@ -69,6 +69,9 @@ class Rules:
     player_counts: tuple[int, ...] = ()
     options: tuple[Option, ...] = ()
     summary: str = ""
+    # Action types that race: sent out of turn while the turn goes on, they count in the order they
+    # arrive for as long as the moment they were sent in lasts (see :meth:`race_window`).
+    racing: tuple[str, ...] = ()
 
     @property
     def min_players(self) -> int:
@@ -113,6 +116,14 @@ class Rules:
         """A save's options, each option the save is older than set to its ``legacy`` value (the old behaviour)."""
         older = {option.name: option.legacy for option in self.options if option.legacy is not None}
         return {**older, **options}
+
+    def race_window(self, state: State) -> str | None:
+        """A name for the moment racing actions are open in now, or ``None`` while they are not.
+
+        The name changes whenever a new such moment begins, so a racing action sent in a moment that has
+        passed can be told apart. Games without racing actions have none.
+        """
+        return None
 
     # The seven methods a game implements. ``state`` is a JSON dict the game owns.
 

@@ -101,6 +101,10 @@ class Match:
         """``None`` while play goes on, then ``{"winners": [...], "scores": [...]}``."""
         return self.rules.result(self._state)
 
+    def race_window(self) -> str | None:
+        """The name of the moment racing actions are open in now (Cambio's snaps), or ``None``."""
+        return self.rules.race_window(self._state)
+
     def to_json(self) -> str:
         """The match as JSON text: the game, players, options, seed and action log."""
         return json.dumps(

@@ -27,7 +27,9 @@ variance from the slots the bot does not know.
    2.5 if a final lap has been seen) must exceed a level's base margin plus ``z`` standard deviations of the
    difference (the +30 penalty for not being strictly lowest makes a wrong call costly). After 8 own turns
    in a round the margin shrinks, over 16 more turns, to "any positive lead", and after 40 own turns it
-   calls whatever its hand: two careful bots would otherwise sit on a joker each for ever.
+   calls whatever its hand: two careful bots would otherwise sit on a joker each for ever. Where calls may
+   come out of turn (option ``call`` at "any time"), it makes the same call out of turn as soon as the test
+   passes, rather than waiting for its own turn while the others play on.
 2. *Draw*: take the graveyard's top only when keeping it gains at least 5.5 points over the slot it would
    replace (a known high card, or an unknown slot's expected value); otherwise draw from the deck. A
    threshold of 2 lost 58–62% of games to this one: a card kept face-up is one every opponent can snap,
@@ -42,19 +44,20 @@ variance from the slots the bot does not know.
    opponent's unknown card when it holds a known card of 7 or more (else at its own unknown card), then
    swaps by the same rule, which now includes the card just seen.
 
-**Snaps** (out of turn too, and before its own turn's step): when the graveyard's top matches the rank of a
-card it remembers, it snaps its own card (points above 0: a red king or joker is worth keeping), or an
-opponent's card when the card it would give makes the trade good (``2 × given − taken > 0``: its hand sheds
-what it gives, the opponent's changes by ``given − taken``; never snapping opponents lost 62% of games).
+**Snaps** (out of turn too, before its own turn's step, and on the round's starting card): when the
+graveyard's top matches the rank of a card it remembers, it snaps its own card (points above 0: a red
+king or joker is worth keeping), or an opponent's card when the card it would give makes the trade good
+(``2 × given − taken > 0``: its hand sheds what it gives, the opponent's changes by ``given − taken``;
+never snapping opponents lost 62% of games).
 It gives its highest card. It never snaps a card it does not remember and never targets the locked hand,
 so at every level it is never wrong: memory forgets rather than misremembers, and it follows every move.
 
 **Levels.** The forgetting rate (easy 25%, medium 10%, hard 3%, perfect 0% per turn) is the main
 difference. Risk also varies: lower levels call Cambio on a thinner margin (``CALL_BASE``, ``CALL_Z``), and
-Easy does not plan J/Q swaps with a card it has not seen. :meth:`CambioBot.reaction_delay_ms` draws a snap
-reaction time per level (easy 1000–2000 ms, medium 600–1400, hard 400–900, perfect 250–500) for a
-real-time scheduler; the engine and the arena ignore it. It draws from its own stream, seeded like
-``self.rng``, so that asking for delays never changes the play.
+Easy does not plan J/Q swaps with a card it has not seen. :meth:`CambioBot.reaction_delay_ms` draws a
+reaction time per level for its out-of-turn snaps and calls (easy 1000–2000 ms, medium 600–1400, hard
+400–900, perfect 250–500) for a real-time scheduler; the engine and the arena ignore it. It draws from its
+own stream, seeded like ``self.rng``, so that asking for delays never changes the play.
 
 **Search.** An information-set MCTS (Cowling, Powley & Whitehouse 2012) is the reference technique for the
 top level. It is not used: Perfect plays the heuristic above with a perfect memory. Every constant was
@@ -207,7 +210,7 @@ class CambioBot(Bot):
     # -------------------------------------------------------------------------------------- decide
 
     def decide(self, view: dict) -> dict | None:
-        """Give, snap, or play the turn's step; ``None`` when only a snap was possible and none is worth it."""
+        """Give, snap, call out of turn, or play the turn's step; ``None`` when it lets an optional move pass."""
         me = view["seat"]
         phase = view["phase"]
         table = Table(self, view)
@@ -217,7 +220,7 @@ class CambioBot(Bot):
         if snap is not None:
             return snap
         if view["turn"] != me:
-            return None
+            return CAMBIO if view["can_call"] and self._should_call(view, table) else None
         if phase == "turn":
             return self._start_turn(view, table)
         if phase == "decide":
@@ -242,7 +245,7 @@ class CambioBot(Bot):
         """A snap at the graveyard's top with a card it remembers, if one is worth it."""
         me = view["seat"]
         top = view["graveyard"]
-        if not view["snap_open"] or me in view["snapped"] or top is None or view["give"] is not None:
+        if not view["snap_open"]:
             return None
         wanted = rank(top)
         best, best_gain = None, 0.0
@@ -265,8 +268,8 @@ class CambioBot(Bot):
         return None if best is None else _at("snap", *best)
 
     def _start_turn(self, view: dict, table: Table) -> dict:
-        if view["final_lap"] is None and self._should_call(view, table):
-            return {"type": "cambio"}
+        if view["can_call"] and self._should_call(view, table):
+            return CAMBIO
         top = view["graveyard"]
         can_draw = view["deck_size"] > 0 or view["graveyard_size"] > 1
         if top is not None and (not can_draw or table.best_keep(top)[1] >= TAKE_GAIN):
@@ -477,6 +480,7 @@ class Table:
 
 
 SKIP = {"type": "skip"}
+CAMBIO = {"type": "cambio"}
 
 
 def _at(kind: str, owner: int, slot: int) -> dict:

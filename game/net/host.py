@@ -213,10 +213,10 @@ class Host:
         seat = self._own_seat(peer)
         state, action = message["state"], message["action"]
         if state != self.match.step:
-            if action["type"] == "snap" and state < self.match.step:
-                # Snaps race: an older state id still counts while the window it saw is open.
+            if action["type"] in self.match.rules.racing and state < self.match.step:
+                # Racing actions: an older state id still counts while the moment it saw is open.
                 if not self.snaps.saw_open_window(state):
-                    raise ProtocolError("too_late", "Too late: that card was already snapped, or the window closed.")
+                    raise ProtocolError("too_late", "Too late: someone else was first, or that moment has passed.")
             else:
                 raise ProtocolError(
                     "stale", f"That move was made at state {state}; the game is now at state {self.match.step}."
@@ -294,7 +294,7 @@ class Host:
     def bot_seats_to_act(self, now_ms: int) -> list[int]:
         """The seats a bot drives that may act now (bot seats, and absent players' after the grace period).
 
-        A bot that chose not to act (an optional Cambio snap) is not listed again until the state changes.
+        A bot that chose not to act (an optional Cambio snap or call) is not listed again until the state changes.
         """
         if self.phase != "playing":
             return []
@@ -431,7 +431,7 @@ class Host:
         ]
 
     def _after_action(self) -> list[Outgoing]:
-        self.snaps.observe(self.match.step, self.match.view(None))
+        self.snaps.observe(self.match.step, self.match.race_window())
         outgoing = [message for peer in self._peers for message in self._updates(peer)]
         if self.match.result() is not None:
             self.phase = "over"
@@ -456,7 +456,7 @@ class Host:
         lobby = self.lobby
         self.match = new_match(lobby.game, lobby.players, lobby.options, seed=self.shuffle.seed)
         self.snaps = SnapWindow()
-        self.snaps.observe(0, self.match.view(None))
+        self.snaps.observe(0, self.match.race_window())
         self.bots.reset()
         self.phase = "playing"
         self._saved()

@@ -12,7 +12,8 @@ move, an emptied slot stays empty and a penalty card goes into a new slot at the
 Turn (the seat in ``turn``):
 
 - ``{"type": "draw", "source": "deck"}`` (only the drawer sees the card) or
-  ``{"type": "draw", "source": "graveyard"}`` (public), or ``{"type": "cambio"}`` instead of drawing.
+  ``{"type": "draw", "source": "graveyard"}`` (public), or ``{"type": "cambio"}`` instead of drawing
+  (the round ends at once).
 - Holding the drawn card: ``{"type": "swap", "slot": i}`` keeps it in your slot ``i`` and puts the old
   card face-up on the graveyard (a card kept from the deck stays secret); or ``{"type": "discard"}``
   (deck draws only) puts it face-up on the graveyard and fires its power. If snaps have emptied your
@@ -23,24 +24,28 @@ Turn (the seat in ``turn``):
   black K ``peek`` at any card, then optionally ``select`` / ``swap_with`` (or ``skip``); red K,
   jokers, A–6 nothing. Then play passes to the left.
 
-Snaps: a card a turn puts on the graveyard (a swap-out or a discard) opens a snap window. While it is
-open, every seat that has not snapped at that card may act, even out of turn and in the middle of a
-turn: ``{"type": "snap", "owner": o, "slot": i}`` throws any card of any hand (except the locked one)
-onto the graveyard. Ranks must match (jokers match jokers, red and black kings match each other).
-Right: the card stays on the graveyard and the window closes (one snap per graveyard card); from your
-own hand the slot stays empty; from another hand you then ``{"type": "give", "slot": j}`` one of your
-cards face-down into that slot (nothing happens if you have none). Wrong: the card is shown to all and
-put back, and you take a penalty card from the deck, unseen by anyone, into a new slot. Each seat snaps
-at most once per graveyard card. The lock: after a snap (right or wrong) from a hand, no one may snap
-from that same hand until a turn draws a card or a snap from another hand happens. A turn's draw from
-the graveyard, a snap, and the end of a round close the window; a deck draw leaves it open.
+Snaps: whatever card is on top of the graveyard (the round's first card, one a draw from the graveyard
+uncovered, one just snapped), every seat may act at any moment, even out of turn and in the middle of a
+turn, except while a power or a snap's gift is being resolved: ``{"type": "snap", "owner": o, "slot": i}``
+throws any card of any hand (except the locked one) onto the graveyard. Ranks must match (jokers match
+jokers, red and black kings match each other). Right: the card stays on the graveyard, now its top; from
+your own hand the slot stays empty; from another hand you then ``{"type": "give", "slot": j}`` one of
+your cards face-down into that slot (nothing happens if you have none). Wrong: the card is shown to all
+and put back, and you take a penalty card from the deck, unseen by anyone, into a new slot. The lock:
+after a snap (right or wrong) from a hand, no one may snap from that same hand until a turn draws a card
+or a snap from another hand happens. There is no other limit. Snaps race (``racing``): in a room only the
+first to arrive counts at a graveyard card; :meth:`Cambio.race_window` names the moment they were sent in.
 
-Round end: ``cambio`` ends the round at once; with the ``final_lap`` option every other seat first takes
-one more turn. A seat whose hand is empty when its turn comes ends the round the same way (in a final
-lap already under way, it is just skipped). All hands are revealed; each seat adds its hand's points to
-its total; the seat that ended the round adds 30 unless its hand is strictly the lowest. A total landing
-exactly on 50 drops to 0, exactly on 100 to 50. When a total exceeds 100 the game ends and the lowest
-total wins (ties share); otherwise the next round is dealt at once.
+Round end: ``cambio`` on your own turn, instead of drawing, ends the round at once. With the ``call``
+option at ``"any time"`` (the default) any seat may also call at any moment it could snap, even out of
+turn: the turn under way is played to its end (powers included), then the round ends (``called`` in the
+view until then); at ``"own turn"`` only the turn's call exists. Either way, with the ``final_lap`` option
+every other seat first takes one more turn, and nobody calls again. A seat whose hand is empty when its
+turn comes ends the round the same way (in a final lap already under way, it is just skipped). All hands
+are revealed; each seat adds its hand's points to its total; the seat that ended the round adds 30 unless
+its hand is strictly the lowest. A total landing exactly on 50 drops to 0, exactly on 100 to 50. When a
+total exceeds 100 the game ends and the lowest total wins (ties share); otherwise the next round is dealt
+at once.
 
 Empty deck: when a card must be drawn (a turn's draw or a penalty) the graveyard except its top card is
 shuffled into a new deck. If that is empty too, a penalty is skipped and drawing from the deck is not legal.
@@ -62,8 +67,10 @@ BOTTOM_ROW = [2, 3]
 ENDER_PENALTY = 30
 LIMIT = 100
 DROPS = {50: 0, 100: 50}
+OPEN_PHASES = ("turn", "decide")  # snaps and calls wait while a power resolves (phase "power") and after "over"
 POWERS = {"7": "peek_own", "8": "peek_own", "9": "peek_other", "10": "peek_other", "J": "select", "Q": "select"}
 
+CALL_LATER = "call Cambio (the round ends after this turn)"
 PROMPTS = {
     "peek_own": "Peek at one of your cards, or skip.",
     "peek_other": "Peek at another player's card, or skip.",
@@ -105,10 +112,19 @@ class Cambio(Rules):
     player_counts = (2, 3, 4, 5, 6)
     summary = "Remember your face-down cards, swap in low ones, snap matches onto the graveyard, call Cambio."
     options = (
+        Option(
+            "call",
+            "any time",
+            "When Cambio may be called: any time a snap could be made, even out of turn (the turn under way "
+            "ends first), or only on your own turn instead of drawing.",
+            choices=("any time", "own turn"),
+            legacy="own turn",
+        ),
         Option("final_lap", False, "After a Cambio call, every other player takes one more turn."),
         FIRST_PLAYER,
         Option("deck", None, "Fixed deal of the first round: 4 cards per seat, the graveyard, then the deck."),
     )
+    racing = ("snap", "cambio")
 
     # ----------------------------------------------------------------------------------------- setup
 
@@ -121,6 +137,7 @@ class Cambio(Rules):
         state = {
             "players": players,
             "final_lap": options["final_lap"],
+            "call": options["call"],
             "first": first_seat(options, players, rng),  # the first round's starter
             "round": 0,
             "turn": 0,
@@ -132,9 +149,8 @@ class Cambio(Rules):
             "drawn_from": None,
             "pending": None,  # a power under way: {"step", "card", "first", "looking"}
             "give": None,  # a right snap from another hand: {"seat", "owner", "slot"}
-            "window": False,  # a snap window is open on the graveyard top
-            "snapped": [],  # seats that have snapped at the current graveyard top
             "lock": None,  # the hand last snapped from, closed to snaps until a draw
+            "called": None,  # who called Cambio during the turn under way: the round ends after it
             "final": None,  # a final lap under way: {"caller", "left"}
             "totals": [0] * players,
             "rounds": [],  # one record per finished round
@@ -151,10 +167,10 @@ class Cambio(Rules):
             return []
         if state["give"] is not None:
             return [state["give"]["seat"]]
-        seats = {state["turn"]}
-        if state["window"] and self._snap_targets(state):
-            seats |= {seat for seat in range(state["players"]) if seat not in state["snapped"]}
-        return sorted(seats)
+        snaps = bool(self._snap_targets(state))
+        return [
+            seat for seat in range(state["players"]) if seat == state["turn"] or snaps or self._may_call(state, seat)
+        ]
 
     def legal_actions(self, state, seat):
         if seat not in self.to_act(state):
@@ -162,9 +178,29 @@ class Cambio(Rules):
         if state["give"] is not None:
             return [{"type": "give", "slot": slot} for slot in _filled(state["hands"][seat])]
         actions = self._turn_actions(state) if seat == state["turn"] else []
-        if state["window"] and seat not in state["snapped"]:
-            actions += [{"type": "snap", "owner": o, "slot": i} for o, i in self._snap_targets(state)]
-        return actions
+        if self._may_call(state, seat):
+            actions.append({"type": "cambio"})
+        return actions + [{"type": "snap", "owner": o, "slot": i} for o, i in self._snap_targets(state)]
+
+    def race_window(self, state):
+        if not self._open(state):
+            return None
+        # Card ids are unique, so within a round the same top card is the same moment; snapped or drawn
+        # away, a card can come back on top only after other cards have been there in between.
+        top = state["graveyard"][-1] if state["graveyard"] else "no card"
+        return f"round {state['round']}, {top}"
+
+    @staticmethod
+    def _open(state) -> bool:
+        """True at the moments snaps and calls may come: not while a power or a snap's gift is resolved."""
+        return state["phase"] in OPEN_PHASES and state["give"] is None
+
+    def _may_call(self, state, seat) -> bool:
+        """True if ``seat`` may call Cambio now: on its turn instead of drawing, or at any open moment if ``call``
+        is ``"any time"``."""
+        if not self._open(state) or state["final"] is not None or state["called"] is not None:
+            return False
+        return state["call"] == "any time" or (seat == state["turn"] and state["phase"] == "turn")
 
     def _turn_actions(self, state) -> list[dict]:
         seat = state["turn"]
@@ -176,8 +212,6 @@ class Cambio(Rules):
                 actions.append({"type": "draw", "source": "deck"})
             if state["graveyard"]:
                 actions.append({"type": "draw", "source": "graveyard"})
-            if state["final"] is None:
-                actions.append({"type": "cambio"})
             return actions
         if phase == "decide":
             actions = [{"type": "swap", "slot": slot} for slot in _filled(hands[seat])]
@@ -202,6 +236,9 @@ class Cambio(Rules):
         return [{"type": kind, "owner": o, "slot": i} for o, i in targets] + [{"type": "skip"}]
 
     def _snap_targets(self, state) -> list[tuple[int, int]]:
+        """Every card a snap may throw now: at an open moment, on a graveyard card, from any hand but the locked one."""
+        if not (self._open(state) and state["graveyard"]):
+            return []
         return [
             (owner, slot)
             for owner, hand in enumerate(state["hands"])
@@ -221,9 +258,7 @@ class Cambio(Rules):
         elif kind == "draw":
             self._draw(state, seat, action["source"], events, rng)
         elif kind == "cambio":
-            events.append({"type": "cambio", "seat": seat})
-            if self._call(state, seat, events, rng):
-                self._advance(state, events, rng)
+            self._cambio(state, seat, events, rng)
         elif kind == "swap":
             self._keep(state, seat, action["slot"], events, rng)
         elif kind == "discard":
@@ -254,7 +289,6 @@ class Cambio(Rules):
             events.append(private({"type": "draw", "seat": seat, "source": "deck"}, to=[seat], card=card))
         else:
             card = state["graveyard"].pop()
-            self._close_window(state)  # the top it was open on has left the graveyard
             events.append({"type": "draw", "seat": seat, "source": "graveyard", "card": card})
         state["lock"] = None
         state["drawn"] = card
@@ -268,14 +302,14 @@ class Cambio(Rules):
         if state["drawn_from"] == "graveyard":
             event["kept"] = state["drawn"]  # it was face-up, everyone knows it
         events.append(event)
-        self._to_graveyard(state, old)
+        state["graveyard"].append(old)
         self._advance(state, events, rng)
 
     def _discard(self, state, seat, events, rng) -> None:
         card = state["drawn"]
         from_deck = state["drawn_from"] == "deck"
         events.append({"type": "discard", "seat": seat, "card": card})
-        self._to_graveyard(state, card)
+        state["graveyard"].append(card)
         state["drawn"] = state["drawn_from"] = None
         power = power_of(card) if from_deck else None
         if power is None:
@@ -299,7 +333,6 @@ class Cambio(Rules):
     def _snap(self, state, seat, owner, slot, events, rng) -> None:
         hands = state["hands"]
         card = hands[owner][slot]
-        state["snapped"].append(seat)
         state["lock"] = owner
         event = {"type": "snap", "seat": seat, "owner": owner, "slot": slot, "card": card}
         if rank(card) != rank(state["graveyard"][-1]):
@@ -314,13 +347,11 @@ class Cambio(Rules):
         events.append({**event, "right": True})
         hands[owner][slot] = None
         state["graveyard"].append(card)
-        self._close_window(state)  # only one snap counts per graveyard card
         if owner != seat:
             if _filled(hands[seat]):
                 state["give"] = {"seat": seat, "owner": owner, "slot": slot}
             else:
                 events.append({"type": "give", "seat": seat, "slot": None, "owner": owner, "into": slot})
-        self._fix_selection(state)
 
     def _give(self, state, seat, slot, events) -> None:
         give = state["give"]
@@ -329,29 +360,6 @@ class Cambio(Rules):
         hands[seat][slot] = None
         state["give"] = None
         events.append({"type": "give", "seat": seat, "slot": slot, "owner": give["owner"], "into": give["slot"]})
-        self._fix_selection(state)
-
-    @staticmethod
-    def _fix_selection(state) -> None:
-        # A snap or a give can empty the slot a J/Q/K swap selected; the power then selects again.
-        pending = state["pending"]
-        if pending and pending["first"] is not None:
-            owner, slot = pending["first"]
-            if state["hands"][owner][slot] is None:
-                pending["first"] = None
-                pending["step"] = "select"
-
-    @staticmethod
-    def _to_graveyard(state, card) -> None:
-        """A card a turn puts on the graveyard opens a new snap window."""
-        state["graveyard"].append(card)
-        state["window"] = True
-        state["snapped"] = []
-
-    @staticmethod
-    def _close_window(state) -> None:
-        state["window"] = False
-        state["snapped"] = []
 
     @staticmethod
     def _take_from_deck(state, seat, events, rng) -> str | None:
@@ -365,6 +373,16 @@ class Cambio(Rules):
         return state["deck"].pop(0) if state["deck"] else None
 
     # -------------------------------------------------------------------------- turns and rounds
+
+    def _cambio(self, state, seat, events, rng) -> None:
+        """``seat`` calls Cambio: on its turn before drawing it takes effect at once, else once the turn ends."""
+        if seat == state["turn"] and state["phase"] == "turn":
+            events.append({"type": "cambio", "seat": seat})
+            if self._call(state, seat, events, rng):
+                self._advance(state, events, rng)
+            return
+        state["called"] = seat
+        events.append({"type": "cambio", "seat": seat, "after": state["turn"]})
 
     def _call(self, state, seat, events, rng) -> bool:
         """``seat`` ends the round; True if a final lap starts (play goes on), False if it ended now."""
@@ -381,6 +399,9 @@ class Cambio(Rules):
     def _advance(self, state, events, rng) -> None:
         """End the current turn and start the next one, ending the round if that is due."""
         state["drawn"] = state["drawn_from"] = state["pending"] = None
+        caller, state["called"] = state["called"], None
+        if caller is not None and not self._call(state, caller, events, rng):
+            return  # the call made during the turn ended the round
         hands = state["hands"]
         while True:
             final = state["final"]
@@ -431,7 +452,6 @@ class Cambio(Rules):
         state["rounds"].append(record)
         state["last_hands"] = [list(hand) for hand in hands]
         events.append({"type": "round_end", "seat": ender, "hands": [list(hand) for hand in hands], **record})
-        self._close_window(state)
         state["final"] = state["give"] = state["lock"] = None
         if max(totals) > LIMIT:
             state["phase"] = "over"
@@ -454,9 +474,8 @@ class Cambio(Rules):
             drawn_from=None,
             pending=None,
             give=None,
-            window=False,
-            snapped=[],
             lock=None,
+            called=None,
             final=None,
             turn=first,
             phase="turn",
@@ -505,9 +524,10 @@ class Cambio(Rules):
             "graveyard": graveyard[-1] if graveyard else None,
             "graveyard_size": len(graveyard),
             "deck_size": len(state["deck"]),
-            "snap_open": state["window"],
-            "snapped": list(state["snapped"]),
+            "snap_open": bool(self._snap_targets(state)),
             "lock": state["lock"],
+            "can_call": seat is not None and self._may_call(state, seat),
+            "called": state["called"],
             "pending": None if pending is None else _copy({key: pending[key] for key in ("step", "card", "first")}),
             "looking": _copy(looking),
             "give": _copy(state["give"]),
@@ -536,15 +556,20 @@ class Cambio(Rules):
             return f"Waiting for seat {waiting}."
         if phase == "give":
             return f"Give one of your cards, face-down, into seat {state['give']['owner']}'s empty slot."
-        can_snap = state["window"] and seat not in state["snapped"]
-        if seat != state["turn"]:
-            return "Snap a card of the graveyard top's rank, if you know where one is."
+        turn = state["turn"]
+        snap = bool(self._snap_targets(state))
+        call_later = self._may_call(state, seat) and not (seat == turn and phase == "turn")
+        if seat != turn:
+            offers = ["snap a card of the graveyard top's rank, if you know where one is"] if snap else []
+            offers += [CALL_LATER] if call_later else []
+            return f"Waiting for seat {turn}. You may {', or '.join(offers)}."
         if phase == "turn":
-            text = (
-                "Final lap: draw from the deck or the graveyard."
-                if state["final"]
-                else ("Draw from the deck or the graveyard, or call Cambio.")
-            )
+            if self._may_call(state, seat):
+                text = "Draw from the deck or the graveyard, or call Cambio."
+            elif state["final"]:
+                text = "Final lap: draw from the deck or the graveyard."
+            else:
+                text = "Draw from the deck or the graveyard."
         elif phase == "decide":
             if state["drawn_from"] == "deck":
                 text = "Swap the drawn card for one of your cards, or discard it to use its power."
@@ -552,7 +577,8 @@ class Cambio(Rules):
                 text = "Swap the drawn card for one of your cards."
         else:
             text = PROMPTS[phase]
-        return text + (" You may also snap." if can_snap else "")
+        offers = (["snap"] if snap else []) + ([CALL_LATER] if call_later else [])
+        return text + (f" You may also {' or '.join(offers)}." if offers else "")
 
     # ------------------------------------------------------------------------------- result, cards
 

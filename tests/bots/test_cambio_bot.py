@@ -12,6 +12,7 @@ from tests.support import FIRST_SEAT
 
 DECK = {"type": "draw", "source": "deck"}
 DISCARD = {"type": "discard"}
+CAMBIO = {"type": "cambio"}
 
 
 def deal(hands: list, graveyard: str = "AC", top: tuple = (), seed: int = 0, **options):
@@ -96,18 +97,23 @@ def test_swaps_its_high_card_for_an_opponents_known_ace_with_a_jack():
 # -------------------------------------------------------------------------------------------- snaps
 
 
-def snap_setup(seat0: list, seat1_top: str = "4H"):
-    """Seat 0 passes with the 4D, then seat 1 discards the 9H: a snap window opens on a nine."""
-    match = deal([seat0, [seat1_top, "5H", "6H", "3H"]], top=("4D", "9H"))
-    pass_turn(match, 0)
-    match.act(1, DECK)
-    match.act(1, DISCARD)  # the 9H's power is pending; the window is open
+def snap_setup(seat0: list):
+    """Seat 0 discards the 9H and lets its peek go: a nine is on top, and it is seat 1's turn."""
+    match = deal([seat0, ["4H", "5H", "6H", "3H"]], top=("9H",))
+    match.act(0, DECK)
+    match.act(0, DISCARD)
+    match.act(0, {"type": "skip"})
     return match
 
 
 def test_snaps_its_own_remembered_card_of_the_graveyards_rank():
     match = snap_setup(["4S", "5S", "9S", "2S"])
     assert ask(CambioBot("perfect", 1), match, 0, [0]) == {"type": "snap", "owner": 0, "slot": 2}
+
+
+def test_snaps_the_rounds_starting_card_when_it_knows_a_match():
+    match = deal([["4S", "5S", "6S", "2S"], ["4H", "5H", "9H", "3H"]], graveyard="9C")
+    assert ask(CambioBot("easy", 1), match, 1, [0]) == {"type": "snap", "owner": 1, "slot": 2}  # out of turn
 
 
 def test_never_snaps_a_card_it_has_not_seen():
@@ -129,7 +135,7 @@ def test_snaps_an_opponents_known_card_and_gives_its_highest():
     match.act(0, DISCARD)
     match.act(0, {"type": "peek", "owner": 1, "slot": 0})  # seat 0 sees the 5H
     match.act(1, DECK)
-    match.act(1, DISCARD)  # the 5C opens a window on a five
+    match.act(1, DISCARD)  # the 5C is on top
     assert ask(bot, match, 0, told) == {"type": "snap", "owner": 1, "slot": 0}
     match.act(0, {"type": "snap", "owner": 1, "slot": 0})
     assert ask(bot, match, 0, told) == {"type": "give", "slot": 2}  # the black king, 10 points
@@ -148,18 +154,31 @@ def test_perfect_never_snaps_wrongly():
 # -------------------------------------------------------------------------------------------- cambio
 
 
-def test_calls_cambio_when_it_knows_its_hand_is_clearly_lowest():
-    match = deal([["AS", "2S", "3S", "AH"], ["4H", "5H", "6H", "9C"]], top=("7D", "4D", "8D", "5D"))
-    bot, told = CambioBot("perfect", 1), [0]
+def knows_a_low_hand(**options):
+    """Seat 0 peeks at both top cards with two sevens: it knows its whole hand, 7 points; seat 1's turn."""
+    match = deal([["AS", "2S", "3S", "AH"], ["4H", "5H", "6H", "9C"]], top=("7D", "4D", "8D", "5D"), **options)
     match.act(0, DECK)
     match.act(0, DISCARD)
     match.act(0, {"type": "peek", "owner": 0, "slot": 0})
     pass_turn(match, 1)
     match.act(0, DECK)
     match.act(0, DISCARD)
-    match.act(0, {"type": "peek", "owner": 0, "slot": 1})  # seat 0 now knows 7 points in all
+    match.act(0, {"type": "peek", "owner": 0, "slot": 1})
+    return match
+
+
+def test_calls_cambio_when_it_knows_its_hand_is_clearly_lowest():
+    match = knows_a_low_hand(call="own turn")
+    bot, told = CambioBot("perfect", 1), [0]
+    assert ask(bot, match, 0, told) is None  # calls come only on its own turn
     pass_turn(match, 1)
-    assert ask(bot, match, 0, told) == {"type": "cambio"}
+    assert ask(bot, match, 0, told) == CAMBIO
+
+
+def test_with_call_any_time_it_calls_out_of_turn_when_it_would_call_on_its_turn():
+    match = knows_a_low_hand()
+    assert match.view(0)["turn"] == 1
+    assert ask(CambioBot("perfect", 1), match, 0, [0]) == CAMBIO
 
 
 def test_does_not_call_on_a_high_hand():

@@ -107,7 +107,8 @@ def test_the_guard_catches_a_card_sent_to_the_wrong_seat():
 
 def test_long_streams_come_in_parts_under_the_size_cap():
     """A spectator joining a long game gets the whole stream and log in several messages, each under 64 KB."""
-    host = Host("cambio", 6, entropy=seeded_entropy(8))  # a long game: 2,039 moves
+    # A long game: 2,669 moves (calls on one's own turn only and a final lap make for long rounds).
+    host = Host("cambio", 6, {"call": "own turn", "final_lap": True}, entropy=seeded_entropy(8))
     room = Room(host)
     for seat in range(6):
         host.add_bot(seat, "easy")

@@ -174,8 +174,9 @@ def huge() -> list[str]:
 
 
 def hostile_room() -> tuple[Room, Agents]:
-    """Cambio for three: honest agents at seats 0 and 1, the attacker's own agent at seat 2, a spectator."""
-    host = Host("cambio", 3, entropy=seeded_entropy("hostile"))
+    """Cambio for three (a final lap makes the game long enough for the attacks): honest agents at seats 0 and 1,
+    the attacker's own agent at seat 2, a spectator."""
+    host = Host("cambio", 3, {"final_lap": True}, entropy=seeded_entropy("hostile"))
     room = Room(host, "hostile")
     seat_everyone(room, ["a", "b", "m"])
     room.join("s")  # the unseated attacker
@@ -203,7 +204,7 @@ def play_volley(attacker: Attacker, accepted: list[tuple[str, str]], rng: random
     for action in own[:3]:
         for state in (step + 1, step + 100, 2**31 - 1):
             assert attacker.refused("m", encode("act", state=state, action=action)) == "stale"
-        if step > 0 and action["type"] != "snap":
+        if step > 0 and action["type"] not in match.rules.racing:  # a racing move from an older state may count
             for state in {step - 1, 0, rng.randrange(step)}:
                 assert attacker.refused("m", encode("act", state=state, action=action)) == "stale"
     # The spectator may not act at all, whatever it sends.

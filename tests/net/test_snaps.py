@@ -1,16 +1,20 @@
-"""Cambio snaps race: the host takes them in arrival order, the first right snap wins, later ones are too late."""
+"""Racing actions (Cambio's snaps and calls): the host takes them in arrival order while the moment their
+senders saw lasts; the first right snap at a card wins, later ones are too late."""
 
 from __future__ import annotations
 
 import json
 
+from game import GAMES, new_match
 from game.cards import rank
 from game.net import Host
 from game.net.messages import encode
 from game.net.snaps import SnapWindow
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
+from tests.web.games.test_cambio import fixed_deck
 
 PEERS = ["a", "b", "c"]
+TWO_HANDS = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]
 
 
 def right_snaps(host: Host, seat: int) -> list[dict]:
@@ -55,14 +59,15 @@ def test_first_right_snap_wins_and_the_second_is_too_late():
     room, turn, winner, loser, snap = race_ready("race")
     host = room.host
     state = host.match.step
+    window = host.match.race_window()
     peer = {seat: PEERS[seat] for seat in range(3)}
     second = next(action for action in host.match.legal_actions(loser) if action["type"] == "snap")
     # The turn goes on meanwhile: a deck draw keeps the window open, so the older state id still counts.
     room.send(peer[turn], encode("act", state=state, action={"type": "draw", "source": "deck"}))
-    assert host.match.step == state + 1 and host.match.view(None)["snap_open"]
+    assert host.match.step == state + 1 and host.match.race_window() == window
     room.send(peer[winner], encode("act", state=state, action=snap))
     assert host.match.history[-1] == [winner, snap]
-    assert not host.match.view(None)["snap_open"]
+    assert host.match.race_window() != window  # the snapped card is on top now, or a gift is being given
     before = host.save()
     outgoing = host.receive(peer[loser], encode("act", state=state, action=second), room.tick())
     assert [message.peer for message in outgoing] == [peer[loser]]
@@ -92,18 +97,68 @@ def test_a_wrong_snap_leaves_the_window_to_the_next():
     assert host.match.history[-1] == [winner, snap]
 
 
-def test_snap_window_tracks_each_graveyard_card():
-    """The window is identified by the state it opened at; a new top card is a new window."""
+def test_snap_window_tracks_each_moment_the_rules_name():
+    """A moment is identified by the state it began at; a new name, or a name back after a pause, is a new one."""
     window = SnapWindow()
-    window.observe(0, {"snap_open": False, "graveyard": "5H"})
+    window.observe(0, None)
     assert not window.saw_open_window(0)
-    window.observe(1, {"snap_open": True, "graveyard": "7S"})
-    window.observe(2, {"snap_open": True, "graveyard": "7S"})  # a deck draw: the same window
+    window.observe(1, "round 1, 7S")
+    window.observe(2, "round 1, 7S")  # a deck draw: the same moment
     assert window.saw_open_window(1) and window.saw_open_window(2) and not window.saw_open_window(0)
-    window.observe(3, {"snap_open": True, "graveyard": "9D"})  # a swap put a new card on top
+    window.observe(3, "round 1, 9D")  # a swap put a new card on top
     assert not window.saw_open_window(2) and window.saw_open_window(3)
-    window.observe(4, {"snap_open": False, "graveyard": "9D"})  # snapped or drawn: closed
+    window.observe(4, None)  # a power being resolved: closed
     assert not window.saw_open_window(3)
+    window.observe(5, "round 1, 9D")  # the power is over: the same card, a new moment
+    assert not window.saw_open_window(4) and window.saw_open_window(5)
     assert SnapWindow.from_json(json.loads(json.dumps(window.to_json()))) == window
-    window.observe(5, {"graveyard": None})  # games without snaps never open one
-    assert not window.saw_open_window(5)
+
+
+def test_the_rules_name_the_moments_games_without_racing_actions_have_none():
+    match = new_match("cambio", 2, {"deck": fixed_deck([TWO_HANDS[0], TWO_HANDS[1]], "9C", ["7D"])}, seed=0)
+    assert match.rules.racing == ("snap", "cambio")
+    assert match.race_window() == "round 1, 9C"  # the round's starting card
+    match.act(match.view(None)["turn"], {"type": "draw", "source": "deck"})
+    assert match.race_window() == "round 1, 9C"
+    match.act(match.view(None)["turn"], {"type": "discard"})
+    assert match.race_window() is None  # the 7D's peek is being resolved
+    for game in GAMES:
+        if game != "cambio":
+            assert GAMES[game].racing == () and new_match(game, 2, {}, seed=0).race_window() is None
+
+
+def started_cambio(seed: str) -> tuple[Room, Host]:
+    """Three players at a Cambio table, seat 0 to start, dealt and ready."""
+    host = Host("cambio", 3, {"first_player": "first seat"}, entropy=seeded_entropy(seed))
+    room = Room(host, seed)
+    seat_everyone(room, PEERS)
+    room.deliver(host.start())
+    return room, host
+
+
+def test_a_call_out_of_turn_races_like_a_snap():
+    """A call quoting an older state counts while the moment its sender saw lasts."""
+    room, host = started_cambio("call")
+    state = host.match.step
+    room.send(PEERS[0], encode("act", state=state, action={"type": "draw", "source": "deck"}))
+    room.send(PEERS[2], encode("act", state=state, action={"type": "cambio"}))
+    assert host.match.history[-1] == [2, {"type": "cambio"}] and host.match.view(None)["called"] == 2
+
+
+def test_a_call_from_a_moment_that_has_passed_is_too_late():
+    room, host = started_cambio("late call")
+    state = host.match.step
+    room.send(PEERS[0], encode("act", state=state, action={"type": "draw", "source": "deck"}))
+    room.send(PEERS[0], encode("act", state=state + 1, action={"type": "swap", "slot": 0}))  # a new top card
+    before = host.save()
+    outgoing = host.receive(PEERS[2], encode("act", state=state, action={"type": "cambio"}), room.tick())
+    assert [json.loads(message.text)["code"] for message in outgoing] == ["too_late"]
+    assert host.save() == before
+
+
+def test_an_action_that_does_not_race_quoting_an_older_state_is_stale():
+    room, host = started_cambio("stale")
+    state = host.match.step
+    room.send(PEERS[0], encode("act", state=state, action={"type": "draw", "source": "deck"}))
+    outgoing = host.receive(PEERS[0], encode("act", state=state, action={"type": "swap", "slot": 0}), room.tick())
+    assert [json.loads(message.text)["code"] for message in outgoing] == ["stale"]

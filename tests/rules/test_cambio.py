@@ -233,7 +233,8 @@ def test_a_graveyard_card_goes_back_without_power_if_snaps_emptied_the_hand_afte
     match.act(0, snap(0, 3))
     assert match.view(0)["hands"][0] == [None] * 4 and match.view(0)["turn"] == 0
     match.act(0, GRAVEYARD)
-    assert match.legal_actions(0) == [DISCARD]  # nothing to swap with: the 7S goes back, firing nothing
+    turn_actions = [a for a in match.legal_actions(0) if a["type"] not in ("snap", "cambio")]
+    assert turn_actions == [DISCARD]  # nothing to swap with: the 7S goes back, firing nothing
     match.act(0, DISCARD)
     assert match.view(None)["graveyard"] == "7S" and match.view(None)["pending"] is None
     assert match.view(None)["turn"] == 1
@@ -250,7 +251,7 @@ def test_snap_from_own_hand_leaves_the_slot_empty():
     assert last(match, "snap") == {"type": "snap", "seat": 1, "owner": 1, "slot": 0, "card": "2H", "right": True}
     view = match.view(1)
     assert view["hands"][1] == [None, FACE_DOWN, FACE_DOWN, FACE_DOWN] and view["graveyard"] == "2H"
-    assert not view["snap_open"] and match.to_act() == [1]
+    assert view["turn"] == 1 and view["lock"] == 1
 
 
 def test_snap_from_an_opponents_hand_then_the_snapper_gives_one_of_their_cards():
@@ -263,7 +264,7 @@ def test_snap_from_an_opponents_hand_then_the_snapper_gives_one_of_their_cards()
     match.act(0, {"type": "give", "slot": 3})
     assert last(match, "give", 1) == {"type": "give", "seat": 0, "slot": 3, "owner": 1, "into": 0}
     assert match.view(1)["hands"] == [[FACE_DOWN] * 3 + [None], [FACE_DOWN] * 4]
-    assert match.to_act() == [1]
+    assert match.view(1)["turn"] == 1 and match.view(1)["phase"] == "turn"
     match.act(1, CAMBIO)
     assert revealed(match) == [["2S", "3S", "4S", None], ["5S", "3H", "4H", "5H"]]
 
@@ -283,23 +284,38 @@ def test_a_wrong_snap_is_shown_put_back_and_costs_a_hidden_penalty_card():
     assert revealed(match) == [TWO[0], [*TWO[1], "9C"]]
 
 
-def test_only_one_snap_counts_per_graveyard_card():
-    match = deal(THREE, top=("2D",))
-    pass_turn(match, 0)
-    assert match.to_act() == [0, 1, 2]
-    match.act(1, snap(1, 0))
-    assert match.to_act() == [1] and not match.view(None)["snap_open"]
-    assert_illegal(match, 2, snap(2, 0))  # seat 2's 2C came too late
+def test_snap_the_rounds_starting_graveyard_card():
+    match = deal(TWO, graveyard="2D")
+    assert match.view(None)["snap_open"] and match.to_act() == [0, 1]
+    match.act(1, snap(1, 0))  # seat 1's 2H on the 2D that started the graveyard, before anyone has drawn
+    assert last(match, "snap")["right"] is True and match.view(None)["graveyard"] == "2H"
 
 
-def test_each_seat_snaps_at_most_once_per_graveyard_card():
+def test_snap_a_card_uncovered_by_a_draw_from_the_graveyard():
+    match = deal(TWO, graveyard="2D", top=("6D",))
+    pass_turn(match, 0)  # the 6D goes on the 2D
+    match.act(1, GRAVEYARD)  # seat 1 takes the 6D: the 2D is on top again
+    assert match.view(None)["graveyard"] == "2D" and match.view(None)["snap_open"]
+    match.act(0, snap(0, 0))  # seat 0's 2S, while seat 1 still holds the 6D
+    assert last(match, "snap")["right"] is True and match.view(None)["phase"] == "decide"
+
+
+def test_snap_a_card_just_snapped():
     match = deal(THREE, top=("2D",))
     pass_turn(match, 0)
-    match.act(1, snap(0, 1))  # wrong
-    assert match.view(None)["snapped"] == [1]
-    assert not [a for a in match.legal_actions(1) if a["type"] == "snap"]
-    assert_illegal(match, 1, snap(1, 0))
-    match.act(2, snap(2, 0))  # the others still may: seat 2's 2C is right
+    match.act(1, snap(1, 0))  # the 2H on the 2D
+    assert match.view(None)["graveyard"] == "2H" and match.to_act() == [0, 1, 2]
+    match.act(2, snap(2, 0))  # the 2C on the 2H
+    assert last(match, "snap")["right"] is True and match.view(None)["graveyard"] == "2C"
+
+
+def test_no_snap_limit_per_player_a_wrong_snap_does_not_stop_the_snappers_next_one():
+    match = deal(THREE, top=("2D",))
+    pass_turn(match, 0)
+    match.act(0, snap(1, 1))  # seat 1's 3H: wrong, and seat 1's hand is locked
+    assert last(match, "snap")["right"] is False and match.view(None)["lock"] == 1
+    assert snap(0, 0) in match.legal_actions(0)  # seat 0's own hand is not locked
+    match.act(0, snap(0, 0))  # its 2S
     assert last(match, "snap")["right"] is True
 
 
@@ -333,17 +349,32 @@ def test_snap_lock_after_a_right_snap_holds_until_a_card_is_drawn():
 
 
 def test_a_snap_may_come_out_of_turn_in_the_middle_of_another_players_turn():
-    hands = [["2S", "3S", "9S", "5S"], TWO[1]]
+    match = deal(TWO, top=("2D", "9D"))
+    pass_turn(match, 0)
+    match.act(1, DECK)  # seat 1 holds the 9D
+    assert match.view(None)["phase"] == "decide" and match.to_act() == [0, 1]
+    match.act(0, snap(0, 0))  # seat 0 throws its own 2S on the 2D in the middle of seat 1's turn
+    assert last(match, "snap")["right"] is True and match.view(None)["graveyard"] == "2S"
+    assert match.view(None)["phase"] == "decide" and match.view(None)["turn"] == 1
+
+
+def test_no_snap_while_a_power_or_a_snaps_gift_is_resolved():
+    hands = [["2S", "3S", "9S", "5S"], ["2H", "3H", "4H", "9H"]]
     match = deal(hands, top=("2D", "9D"))
     pass_turn(match, 0)
     match.act(1, DECK)
     match.act(1, DISCARD)  # the 9D: seat 1 now has a peek pending
-    assert match.view(None)["phase"] == "peek_other" and match.to_act() == [0, 1]
-    match.act(0, snap(0, 2))  # seat 0 throws its own 9S in the middle of seat 1's turn
-    assert last(match, "snap")["right"] is True and match.view(None)["graveyard"] == "9S"
-    assert match.view(None)["phase"] == "peek_other" and match.to_act() == [1]
-    match.act(1, pos("peek", 0, 0))
-    assert last(match, "peek", 1)["cards"] == ["2S"] and match.view(None)["turn"] == 0
+    view = match.view(None)
+    assert view["phase"] == "peek_other" and match.to_act() == [1] and not view["snap_open"]
+    assert_illegal(match, 0, snap(0, 2))  # seat 0's 9S waits for the power
+    match.act(1, pos("peek", 0, 0))  # the power is over: seat 0's turn, with the 9D on top
+    match.act(1, snap(0, 2))  # seat 1 throws seat 0's 9S
+    assert last(match, "snap")["right"] is True and match.view(None)["phase"] == "give"
+    assert match.to_act() == [1] and not match.view(None)["snap_open"]
+    assert_illegal(match, 0, snap(1, 3))  # seat 1's 9H waits for the gift
+    match.act(1, {"type": "give", "slot": 0})
+    match.act(0, snap(1, 3))
+    assert last(match, "snap")["right"] is True
 
 
 @pytest.mark.parametrize(("thrown", "held"), [("RJ", "BJ"), ("KH", "KS"), ("6D", "6H")])
@@ -353,18 +384,6 @@ def test_ranks_match_jokers_with_jokers_and_kings_of_either_colour(thrown, held)
     pass_turn(match, 0)
     match.act(1, snap(1, 0))
     assert last(match, "snap")["right"] is True
-
-
-def test_a_snap_that_empties_a_selected_slot_makes_the_power_select_again():
-    match = deal([["JS", "3S", "4S", "5S"], TWO[1]], top=("JD",))
-    match.act(0, DECK)
-    match.act(0, DISCARD)  # the jack opens a window and a blind swap
-    match.act(0, pos("select", 0, 0))
-    assert match.view(None)["phase"] == "swap_with"
-    match.act(0, snap(0, 0))  # the selected card was the JS: it is thrown, and the slot is empty
-    view = match.view(None)
-    assert view["phase"] == "select" and view["pending"]["first"] is None
-    assert pos("select", 0, 0) not in match.legal_actions(0)
 
 
 # ----------------------------------------------------------------------------------------- round end
@@ -392,6 +411,55 @@ def test_final_lap_gives_every_other_player_one_more_turn():
     assert event["seat"] == 0 and match.view(None)["round"] == 2
     assert event["hands"] == THREE and event["points"] == [14, 14, 14]
     assert match.view(None)["totals"] == [44, 14, 14]
+
+
+def test_call_any_time_out_of_turn_the_turn_under_way_finishes_then_the_round_ends():
+    match = deal(TWO, top=("6D",))
+    match.act(0, DECK)  # seat 0 holds the 6D
+    match.act(1, CAMBIO)  # seat 1 calls in the middle of seat 0's turn
+    assert last(match, "cambio") == {"type": "cambio", "seat": 1, "after": 0}
+    view = match.view(None)
+    assert view["called"] == 1 and view["round"] == 1 and view["turn"] == 0
+    assert CAMBIO not in match.legal_actions(0) + match.legal_actions(1)  # one call per round
+    match.act(0, {"type": "swap", "slot": 3})  # the turn ends: the 6D is kept, the 5S thrown
+    event = last(match, "round_end")
+    assert event["seat"] == 1 and event["hands"] == [["2S", "3S", "4S", "6D"], TWO[1]]
+    assert event["penalty"] is False and match.view(None)["round"] == 2
+
+
+def test_call_any_time_out_of_turn_waits_for_the_turns_power():
+    match = deal(TWO, top=("9D",))
+    match.act(0, DECK)
+    match.act(1, CAMBIO)
+    match.act(0, DISCARD)  # the 9D's peek is still seat 0's
+    assert match.view(None)["phase"] == "peek_other" and match.view(None)["round"] == 1
+    assert_illegal(match, 1, CAMBIO)
+    match.act(0, pos("peek", 1, 0))
+    assert last(match, "round_end")["seat"] == 1 and match.view(None)["round"] == 2
+
+
+def test_call_any_time_out_of_turn_with_final_lap_starts_the_lap_once_the_turn_is_over():
+    match = deal(THREE, top=("6D", "6H", "6C"), final_lap=True)
+    match.act(0, DECK)
+    match.act(2, CAMBIO)
+    match.act(0, {"type": "swap", "slot": 0})
+    view = match.view(None)
+    assert view["final_lap"] == {"caller": 2, "left": [1]} and view["turn"] == 0 and view["called"] is None
+    pass_turn(match, 0)  # every other player, the one whose turn it was too, plays one more turn
+    pass_turn(match, 1)
+    assert last(match, "round_end")["seat"] == 2 and match.view(None)["round"] == 2
+
+
+def test_call_own_turn_only_on_your_own_turn_instead_of_drawing():
+    match = deal(TWO, top=("6D",), call="own turn")
+    assert CAMBIO in match.legal_actions(0) and CAMBIO not in match.legal_actions(1)
+    assert_illegal(match, 1, CAMBIO)  # seat 1 may snap the starting card, not call
+    match.act(0, DECK)
+    assert_illegal(match, 0, CAMBIO)  # once the card is drawn, it is too late
+    assert not match.view(0)["can_call"]
+    match.act(0, DISCARD)
+    match.act(1, CAMBIO)
+    assert last(match, "cambio") == {"type": "cambio", "seat": 1} and match.view(None)["round"] == 2
 
 
 def test_without_final_lap_cambio_gives_no_more_turns():
@@ -575,22 +643,30 @@ def test_views_show_every_hand_face_down_and_the_table_counts():
     assert view["hands"] == [[FACE_DOWN] * 4] * 3 and view["drawn"] == FACE_DOWN and view["drawn_from"] == "deck"
     assert view["graveyard"] == "AC" and view["graveyard_size"] == 1 and view["deck_size"] == 40
     assert view["totals"] == [0, 0, 0] and view["rounds"] == [] and view["round"] == 1
-    assert view["snap_open"] is False and view["lock"] is None and view["give"] is None
-    assert view["prompt"] == "Waiting for seat 0." and match.view(0)["prompt"].startswith("Swap the drawn card")
+    assert view["snap_open"] is True and view["lock"] is None and view["give"] is None
+    assert view["can_call"] is True and view["called"] is None and view["first"] == 0
+    assert view["prompt"] == (
+        "Waiting for seat 0. You may snap a card of the graveyard top's rank, if you know where one is, "
+        "or call Cambio (the round ends after this turn)."
+    )
+    assert match.view(0)["prompt"] == (
+        "Swap the drawn card for one of your cards, or discard it to use its power. "
+        "You may also snap or call Cambio (the round ends after this turn)."
+    )
+    assert match.view(None)["prompt"] == "Waiting for seat 0." and match.view(None)["can_call"] is False
 
 
 def test_illegal_moves_are_refused_and_change_nothing():
     match = deal(TWO, top=("2D",))
     assert_illegal(match, 1, DECK)  # not seat 1's turn
-    assert_illegal(match, 1, snap(0, 0))  # no snap window is open on the first graveyard card
+    assert_illegal(match, 1, snap(0, 9))  # no such slot
     assert_illegal(match, 0, {"type": "swap", "slot": 0})  # nothing drawn yet
     match.act(0, DECK)
     assert_illegal(match, 0, DECK)  # one draw per turn
-    assert_illegal(match, 0, CAMBIO)  # Cambio is called instead of drawing
     assert_illegal(match, 0, {"type": "swap", "slot": 4})
     match.act(0, DISCARD)
     match.act(1, snap(1, 0))
-    assert_illegal(match, 0, snap(1, 0))  # the window has closed
+    assert_illegal(match, 0, snap(1, 0))  # that slot is empty now, and seat 1's hand is locked
     assert_illegal(match, 1, {"type": "swap", "slot": 0})
 
 
@@ -603,6 +679,8 @@ def test_a_bad_deck_or_option_is_a_value_error():
         new_match("cambio", 2, {"deck": "AS 2S"})
     with pytest.raises(ValueError, match="final_lap"):
         new_match("cambio", 2, {"final_lap": "yes"})
+    with pytest.raises(ValueError, match="'call' of Cambio must be one of 'any time', 'own turn'"):
+        new_match("cambio", 2, {"call": "never"})
     with pytest.raises(ValueError, match="first_player"):
         new_match("cambio", 2, {"first_player": 1})
     with pytest.raises(ValueError):

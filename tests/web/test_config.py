@@ -39,6 +39,14 @@ def test_first_player_is_a_link_parameter_in_words_or_json():
         config.from_params({"game": "matches", "first_player": "last seat"})
 
 
+def test_cambios_call_is_a_link_parameter_too():
+    game = config.from_params({"game": "cambio", "call": "own turn", "first_player": '"first seat"'})
+    assert game.options == {"call": "own turn", "first_player": "first seat"}
+    assert config.from_params(config.to_params(game)).to_json() == game.to_json()
+    with pytest.raises(ValueError, match="'call' of Cambio must be one of 'any time', 'own turn'"):
+        config.from_params({"game": "cambio", "call": "never"})
+
+
 def test_page_parameters_may_sit_in_the_same_link():
     assert config.from_params({"game": "matches", "speed": "fast", "look": "3", "save": "blog"}).game == "matches"
 

@@ -6,9 +6,11 @@ import json
 
 import pytest
 
+from game.bots.cambio import DELAY_MS
 from game.core import IllegalAction
 from game.web.table import Table
 from tests.support import table_for
+from tests.web.games.test_cambio import fixed_deck
 
 
 def play_person_turns(table: Table, moves: int) -> None:
@@ -40,6 +42,23 @@ def test_a_bot_move_chosen_before_the_match_moved_on_is_dropped():
     step = table.match.step
     table.match.act(move.seat, move.action)  # someone else got there first
     assert table.play_bot_move(move) is None and table.match.step == step + 1
+
+
+@pytest.mark.parametrize(
+    ("bot_hand", "graveyard", "move"),
+    [
+        (["4H", "5H", "9H", "3H"], "9C", {"type": "snap", "owner": 1, "slot": 2}),  # the round's starting card
+        (["4H", "5H", "RJ", "BJ"], "KC", {"type": "cambio"}),  # two jokers known: a call, out of turn
+    ],
+)
+def test_a_bots_out_of_turn_move_takes_its_levels_reaction_time(bot_hand, graveyard, move):
+    deck = fixed_deck([["6S", "7S", "8S", "9S"], bot_hand], graveyard, [])
+    table = table_for(game="cambio", bots=1, level="perfect", deck=json.dumps(deck))
+    assert table.person_to_act() == 0  # your turn: anything the bot does now is out of turn
+    chosen = table.bot_move()
+    assert (chosen.seat, chosen.action, chosen.in_turn) == (1, move, False)
+    low, high = DELAY_MS["perfect"]
+    assert low <= table.reaction_delay_ms(1) <= high
 
 
 def test_pass_and_play_needs_the_curtain_when_the_other_person_must_act():

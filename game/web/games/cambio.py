@@ -118,11 +118,8 @@ class CambioPresenter(Presenter):
         if not view["snap_open"] or view["graveyard"] is None:
             return []
         top = card_name(view["graveyard"])
-        viewer = view["seat"]
-        if viewer is None:
+        if view["seat"] is None:
             return [f"Snap open on the {top}"]
-        if viewer in view["snapped"]:
-            return [f"Snap open on the {top}: you have had your snap at it"]
         return [f"Snap open on the {top}: tap a card that matches"]
 
     # --- words around the table -------------------------------------------------------------------

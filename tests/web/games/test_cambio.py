@@ -46,8 +46,8 @@ def fixed_deck(hands: list[list[str]], graveyard: str, top: list[str]) -> list[s
 class Playout:
     """A match played by bots with random moves mixed in, checking every seat's screen after each step."""
 
-    def __init__(self, players: int, seed: int, randomness: float):
-        self.match = new_match("cambio", players=players, options=FIRST_SEAT, seed=seed)
+    def __init__(self, players: int, seed: int, randomness: float, options: dict):
+        self.match = new_match("cambio", players=players, options=options, seed=seed)
         self.names = names_for(players)
         self.rng = random.Random(seed)
         self.randomness = randomness
@@ -109,7 +109,8 @@ def test_playouts_reach_every_phase_and_never_show_a_card_a_seat_may_not_see(pla
     phases: set[str] = set()
     events: set[str] = set()
     for seed in range(3):
-        playout = Playout(players, seed, randomness=0.15)
+        # Calls on one's own turn only make longer rounds, with more snaps and gifts to show.
+        playout = Playout(players, seed, randomness=0.15, options={"call": ("any time", "own turn")[seed % 2]})
         playout.play()
         phases |= playout.phases
         events |= playout.events
@@ -165,12 +166,14 @@ def test_a_snap_window_is_announced_and_snaps_are_labelled_by_where_they_go():
     labels = {PRESENTER.action_label(action, view, names) for action in legal}
     assert {"Snap your bottom left card", "Snap Bot 1's top right card"} <= labels
     by_place, buttons = targets_by_place(PRESENTER, legal)
-    assert "hand-0-2" in by_place and "hand-1-0" in by_place and not buttons
+    assert "hand-0-2" in by_place and "hand-1-0" in by_place
+    # The call is a button out of turn too (the option "call" is "any time" by default).
+    assert [legal[index] for index in buttons] == [{"type": "cambio"}]
     html = render_table(PRESENTER, view, names, legal, {}, {}).html
     assert 'data-pos="hand-0-2" data-legal="true"' in html
     match.act(0, {"type": "snap", "owner": 0, "slot": 2})
     view = match.view(0)
-    assert not PRESENTER.areas(view, names)[1].extra
+    assert PRESENTER.areas(view, names)[1].extra == ["Snap open on the king of spades: tap a card that matches"]
     assert view["hands"][0][2] is None
 
 
