@@ -148,6 +148,11 @@ def seat_name(names: list[str], seat: int | None) -> str:
     return names[seat] if seat is not None and 0 <= seat < len(names) else "Nobody"
 
 
+def first_to_play(event: dict, names: list[str]) -> str:
+    """ " First to play: Ada." for a deal event, which names the first player; nothing in a one-player game."""
+    return f" First to play: {seat_name(names, event['first'])}." if len(names) > 1 else ""
+
+
 def join_words(items: list[str]) -> str:
     """ "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
     if len(items) <= 1:

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
-from .presenter import Area, Presenter, Spot, face_words, join_words
+from .presenter import Area, Presenter, Spot, face_words, join_words, seat_name
 
 MAX_LOG_LINES = 40
 DONE_LOOKING = '<button type="button" data-command="done-looking">Done looking</button>'
@@ -281,7 +281,7 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
 
 
 def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
-    """The result screen: who won, the scores, and the way to play again."""
+    """The result screen: who won, the scores, who played first, and the way to play again."""
     result = view.get("result") or {}
     winners = [names[seat] for seat in result.get("winners", [])]
     if not winners:
@@ -291,9 +291,11 @@ def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
     else:
         headline = f"{join_words(winners)} share the win."
     lines = "".join(f"<li>{escape(line)}</li>" for line in presenter.result_lines(view, names))
+    first = seat_name(names, view["first"])  # in Cambio, who started the first round
+    opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
     return (
         f'<div class="result" role="dialog" aria-labelledby="result-title">'
-        f'<h2 id="result-title">{escape(headline)}</h2><ul class="scores">{lines}</ul>'
+        f'<h2 id="result-title">{escape(headline)}</h2><ul class="scores">{lines}</ul>{opener}'
         '<p><button type="button" class="primary" data-command="again">Play again</button> '
         '<button type="button" data-command="new">New game</button></p></div>'
     )

@@ -1,7 +1,11 @@
-"""The presenter base: prompts with names, words for cards and spots."""
+"""The presenter base: prompts with names, words for cards and spots, and the log naming who plays first."""
 
 from __future__ import annotations
 
+import pytest
+
+from game import GAMES, new_match
+from game.web.games import presenter_for
 from game.web.presenter import Presenter, Spot, card_name, face_words, grid_label, join_words
 
 
@@ -19,3 +23,20 @@ def test_cards_and_spots_in_words():
     assert face_words(Spot("cell-1", "AC", "x")) == "ace of clubs"
     assert grid_label(13, 6) == "row 3, column 2"
     assert join_words(["Ana", "Ben", "Cleo"]) == "Ana, Ben and Cleo"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_log_says_who_plays_first(game):
+    names = ["Ana", "Ben", "Cleo"]
+    for seed in range(6):
+        match = new_match(game, 3 if 3 in GAMES[game].player_counts else 2, {}, seed=seed)
+        deal = match.events(None)[0]
+        line = presenter_for(game).describe(deal, names)
+        assert line.endswith(f" First to play: {names[match.view(None)['first']]}.")
+
+
+def test_the_log_says_nothing_of_who_plays_first_alone():
+    match = new_match("concentration", 1, {}, seed=1)
+    assert (
+        presenter_for("concentration").describe(match.events(None)[0], ["You"]) == "The 24 cards are dealt face-down."
+    )

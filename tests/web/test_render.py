@@ -94,13 +94,15 @@ def test_actions_without_a_place_become_buttons():
 
 def test_the_result_screen_names_the_winner_and_offers_play_again():
     html = render_result(
-        presenter_for("concentration"), {"result": {"winners": [0], "scores": [9]}, "turns": 9}, ["You"]
+        presenter_for("concentration"), {"result": {"winners": [0], "scores": [9]}, "turns": 9, "first": 0}, ["You"]
     )
     assert "You win!" in html and 'data-command="again"' in html and "Cleared in 9 turns." in html
+    assert "played first" not in html  # alone, you play first
     shared = render_result(
-        presenter_for("concentration"), {"result": {"winners": [0, 1]}, "pairs": [4, 4]}, ["Ana", "Ben"]
+        presenter_for("concentration"), {"result": {"winners": [0, 1]}, "pairs": [4, 4], "first": 1}, ["Ana", "Ben"]
     )
     assert "Ana and Ben share the win." in shared
+    assert '<p class="first-player">Ben played first.</p>' in shared
 
 
 # --- redrawing only what changed -------------------------------------------------------------------

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..presenter import Area, Presenter, Spot, card_name, grid_label, seat_name
+from ..presenter import Area, Presenter, Spot, card_name, first_to_play, grid_label, seat_name
 
 
 class ConcentrationPresenter(Presenter):
@@ -34,6 +34,8 @@ class ConcentrationPresenter(Presenter):
     def describe(self, event, names):
         who = seat_name(names, event.get("seat"))
         kind = event["type"]
+        if kind == "deal":
+            return f"The {len(event['positions'])} cards are dealt face-down.{first_to_play(event, names)}"
         if kind == "flip":
             return f"{who} turned up the {card_name(event['card'])}."
         if kind == "pair":

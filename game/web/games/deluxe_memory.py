@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...cards import colour, is_joker, rank, rank_number
 from ...rules.deluxe_memory import COLS, EXTRA_TURN_PRICE, card_positions
-from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, grid_label, join_words, seat_name
+from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, first_to_play, grid_label, join_words, seat_name
 
 YOU = "You"  # the name a lone person's seat gets; sentences about it take "you" and plural verbs
 REARRANGE_SECONDS = 60
@@ -290,7 +290,8 @@ class DeluxeMemoryPresenter(Presenter):
 
     def _tell_deal(self, event, who, names):
         cards, tokens = len(event["positions"]), event["tokens"][0]
-        return f"The {cards} cards are dealt face-down: {tokens} tokens each, {event['bank']} in the Bank."
+        dealt = f"The {cards} cards are dealt face-down: {tokens} tokens each, {event['bank']} in the Bank."
+        return dealt + first_to_play(event, names)
 
     def _tell_turn(self, event, who, names):
         if event["kind"] == "normal":

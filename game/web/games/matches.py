@@ -10,7 +10,7 @@ In Flaming Matches, after a flip that does not match, the free spots become targ
 from __future__ import annotations
 
 from ...rules.matches import COLS
-from ..presenter import Area, Presenter, Spot, coin_words, grid_label, seat_name
+from ..presenter import Area, Presenter, Spot, coin_words, first_to_play, grid_label, seat_name
 
 # A hand holds at most 12 tiles (two players).
 ORDINALS = (
@@ -121,7 +121,8 @@ class MatchesPresenter(Presenter):
         who = seat_name(names, event.get("seat"))
         kind = event["type"]
         if kind == "deal":
-            return "The tiles are dealt face up and the coins are scattered in the middle."
+            dealt = "The tiles are dealt face up and the coins are scattered in the middle."
+            return dealt + first_to_play(event, names)
         if kind == "flip":
             return f"{who} flipped a {coin_words(event['was'])}: it is the {piece_name(event['coin'])}."
         if kind == "mark":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...core import FACE_DOWN
 from ...rules.paved_with_gold import COLS, COMBO_NAMES, COMBOS, END_LIMIT
-from ..presenter import Area, Presenter, Spot, card_name, grid_label, join_words, seat_name
+from ..presenter import Area, Presenter, Spot, card_name, first_to_play, grid_label, join_words, seat_name
 
 HAND_SLOTS = 2
 # What each combination is, for the claim buttons: "Claim a flush (3 of a suit, 9 points)".
@@ -191,6 +191,9 @@ class PavedWithGoldPresenter(Presenter):
         who = seat_name(names, event.get("seat"))
         claims = f"{who} {agree(who, 'claims', 'claim')}"
         kind = event["type"]
+        if kind == "deal":
+            dealt = f"The square is dealt face-down; {event['stock']} cards make the stock."
+            return dealt + first_to_play(event, names)
         if kind == "announce":
             return f"{who} announced a pair."
         if kind == "pick":

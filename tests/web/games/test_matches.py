@@ -190,7 +190,7 @@ def test_log_sentences_come_from_the_spectators_events():
     lines = [PRESENTER.describe(event, NAMES[:2]) for event in match.events(None)]
     said = [line for line in lines if line]
     assert said == [
-        "The tiles are dealt face up and the coins are scattered in the middle.",
+        "The tiles are dealt face up and the coins are scattered in the middle. First to play: Ana.",
         "Ana flipped a coin showing value null: it is the null of crowns.",
         "The null of crowns matches none of Ana's tiles.",
         "Ana moved the null of crowns to row 6, column 1.",
