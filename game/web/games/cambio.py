@@ -76,7 +76,7 @@ class CambioPresenter(Presenter):
         if view["lock"] == seat and view["snap_open"]:
             chips.append("No snaps from this hand until a card is drawn")
         final = view.get("final_lap")
-        if final and final["caller"] == seat:
+        if (final and final["caller"] == seat) or view["called"] == seat:
             chips.append("Called Cambio")
         return Area(
             f"{possessive(names, seat)} hand",
@@ -129,6 +129,9 @@ class CambioPresenter(Presenter):
         pending = view["pending"]
         if pending:
             facts.append(power_sentence(pending["card"], seat_name(names, view["turn"])))
+        if view["called"] is not None:
+            caller, turn = seat_name(names, view["called"]), whose(names, view["turn"], None)
+            facts.append(f"{caller} called Cambio: {turn} turn is played out first")
         give = view["give"]
         if give:
             facts.append(
@@ -155,7 +158,8 @@ class CambioPresenter(Presenter):
         if kind == "draw":
             return "Draw from the deck" if action["source"] == "deck" else f"Take the {card_name(view['graveyard'])}"
         if kind == "cambio":
-            return "Call Cambio"
+            own_turn = view["turn"] == viewer and view["phase"] == "turn"
+            return "Call Cambio" if own_turn else "Call Cambio (the round ends after this turn)"
         if kind == "swap":
             return f"Swap for your {slot_words(action['slot'])} card"
         if kind == "discard":
@@ -264,7 +268,10 @@ class CambioPresenter(Presenter):
         return f"The graveyard was shuffled into a new deck of {event['deck_size']} cards."
 
     def _tell_cambio(self, event, names):
-        return f"{seat_name(names, event['seat'])} called Cambio!"
+        called = f"{seat_name(names, event['seat'])} called Cambio!"
+        if "after" in event:  # out of turn, or in the middle of their own turn
+            return f"{called} {possessive(names, event['after'])} turn is played out first."
+        return called
 
     def _tell_final_lap(self, event, names):
         return "Final lap: " + join_words([seat_name(names, seat) for seat in event["left"]]) + " play one more turn."

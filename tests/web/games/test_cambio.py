@@ -169,12 +169,31 @@ def test_a_snap_window_is_announced_and_snaps_are_labelled_by_where_they_go():
     assert "hand-0-2" in by_place and "hand-1-0" in by_place
     # The call is a button out of turn too (the option "call" is "any time" by default).
     assert [legal[index] for index in buttons] == [{"type": "cambio"}]
+    assert PRESENTER.action_label(legal[buttons[0]], view, names) == "Call Cambio (the round ends after this turn)"
     html = render_table(PRESENTER, view, names, legal, {}, {}).html
     assert 'data-pos="hand-0-2" data-legal="true"' in html
     match.act(0, {"type": "snap", "owner": 0, "slot": 2})
     view = match.view(0)
     assert PRESENTER.areas(view, names)[1].extra == ["Snap open on the king of spades: tap a card that matches"]
     assert view["hands"][0][2] is None
+
+
+def test_a_call_out_of_turn_is_a_button_then_a_fact_a_chip_and_a_log_line():
+    deck = fixed_deck([["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]], "9C", ["6D"])
+    match = new_match("cambio", players=2, options={**FIRST_SEAT, "deck": deck}, seed=0)
+    names = names_for(2)
+    assert PRESENTER.action_label({"type": "cambio"}, match.view(0), names) == "Call Cambio"  # your turn, undrawn
+    match.act(0, {"type": "draw", "source": "deck"})
+    view = match.view(1)
+    labels = [PRESENTER.action_label(action, view, names) for action in match.legal_actions(1)]
+    assert "Call Cambio (the round ends after this turn)" in labels
+    match.act(1, {"type": "cambio"})
+    view = match.view(0)
+    assert "Bot 1 called Cambio: your turn is played out first" in PRESENTER.facts(view, names)
+    assert "Called Cambio" in PRESENTER.areas(view, names)[0].extra
+    call = match.events(None)[-1]
+    assert PRESENTER.describe(call, names) == "Bot 1 called Cambio! Your turn is played out first."
+    assert {"type": "cambio"} not in match.legal_actions(0)  # one call a round: no button now
 
 
 def test_the_drawn_card_shows_to_its_drawer_and_the_discard_button_says_its_power():
