@@ -66,12 +66,15 @@ def render_lobby(
 
 
 def option_words(options: dict) -> str:
-    """The game's options in a line: "final lap: on, pairs: 12" (unset ones left out)."""
+    """The game's options in a line: "call: any time, final lap: on, pairs: 12" (unset ones left out)."""
     words = []
     for key, value in sorted(options.items()):
         if value is None:
             continue
-        shown = ("on" if value else "off") if isinstance(value, bool) else json.dumps(value)
+        if isinstance(value, bool):
+            shown = "on" if value else "off"
+        else:
+            shown = value if isinstance(value, str) else json.dumps(value)
         words.append(f"{key.replace('_', ' ')}: {shown}")
     return ", ".join(words)
 

@@ -97,4 +97,6 @@ def test_the_invitation_shows_the_link_and_its_qr_code():
 
 def test_options_in_words():
     assert option_words({"pairs": 12, "final_lap": False, "deck": None}) == "final lap: off, pairs: 12"
+    words = option_words({"first_player": "first seat", "call": "any time"})
+    assert words == "call: any time, first player: first seat"  # words, without JSON's quotes
     assert option_words({}) == ""
