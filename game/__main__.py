@@ -7,8 +7,9 @@
     python -m game play concentration --human 0 --bots medium
 
 Seats listed with ``--human`` are played at the keyboard; the others by bots at ``--bots LEVEL``, or by
-random legal moves (seeded by ``--seed``) without it. ``--as SEAT`` prints the transcript as that seat
-saw it (default: the human, else a spectator).
+random legal moves (seeded by ``--seed``) without it. Where several seats may act (Cambio's snaps and
+calls), they are asked in a random order, and a human may let an out-of-turn move pass. ``--as SEAT``
+prints the transcript as that seat saw it (default: the human, else a spectator).
 """
 
 from __future__ import annotations
@@ -42,16 +43,22 @@ def show(view: dict) -> str:
     return "\n".join(lines)
 
 
-def ask(seat: int, match) -> dict:
-    """Show the table to the human at ``seat`` and read the number of an action from standard input."""
+def ask(seat: int, match) -> dict | None:
+    """Show the table to the human at ``seat`` and read the number of an action from standard input.
+
+    Out of turn (others may act too) acting is optional: an empty answer lets the moment pass (``None``).
+    """
     actions = match.legal_actions(seat)
+    optional = match.to_act() != [seat] and match.view(seat).get("turn") != seat
     print(show(match.view(seat)))
     for number, action in enumerate(actions):
         print(f"  [{number}] {json.dumps(action)}")
     while True:
-        answer = input(f"seat {seat}> ").strip()
+        answer = input(f"seat {seat}{' (Enter: let it pass)' if optional else ''}> ").strip()
         if answer.isdigit() and int(answer) < len(actions):
             return actions[int(answer)]
+        if optional and not answer:
+            return None
         print(f"Type a number from 0 to {len(actions) - 1}.")
 
 
@@ -72,7 +79,8 @@ def play(args: argparse.Namespace) -> int:
     for _ in range(args.max_steps):
         if match.result() is not None:
             break
-        for seat in match.to_act():
+        acting = match.to_act()
+        for seat in chooser.sample(acting, len(acting)):
             if seat in args.human:
                 action = ask(seat, match)
             elif seat in bots:

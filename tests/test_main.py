@@ -34,6 +34,25 @@ def test_a_human_seat_reads_action_numbers_and_refuses_nonsense(capsys, monkeypa
     assert json.loads(out.strip().splitlines()[-1])["winners"] == [0]
 
 
+def test_random_cambio_play_ends_though_every_seat_may_snap_or_call_at_almost_any_moment(capsys):
+    assert main(["play", "cambio", "--players", "3", "--seed", "1"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["winners"]
+
+
+def test_a_human_may_let_an_out_of_turn_moment_pass(capsys, monkeypatch):
+    prompts = []
+
+    def answer(prompt):
+        prompts.append(prompt)
+        return "" if "let it pass" in prompt else "0"  # always pass out of turn; on its turn, the first action
+
+    monkeypatch.setattr("builtins.input", answer)
+    options = ["--option", 'first_player="first seat"', "--option", 'call="own turn"']
+    assert main(["play", "cambio", "--players", "2", "--human", "1", "--bots", "medium", "--seed", "2", *options]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["winners"]
+    assert "seat 1 (Enter: let it pass)> " in prompts and "seat 1> " in prompts
+
+
 def test_bad_arguments_are_a_clear_error(capsys):
     assert main(["play", "concentration", "--players", "9"]) == 2
     assert "Concentration is for 1, 2, 3, 4, 5, 6 players" in capsys.readouterr().err
