@@ -8,7 +8,8 @@ It prints markdown tables:
 - Concentration solo at the Perfect level, mean turns over many games beside Velleman & Warrington's
   formula (target: within 1%), and the mean turns at every other level;
 - head-to-head win rates in every multiplayer game: each level against the level below (target ≥ 60%)
-  and Perfect against a random-legal player (target ≥ 90%), seats alternating;
+  and Perfect against a random-legal player (target ≥ 90%), seats alternating, the first seat opening, so
+  that each side opens exactly half the games;
 - decision time per bot move, p50 and p95 (target in Pyodide: p95 ≤ 50 ms).
 """
 
@@ -89,9 +90,9 @@ def head_to_head(game: str, stronger: str, weaker: str, games: int) -> float:
     players = 2 if 2 in GAMES[game].player_counts else GAMES[game].min_players
     wins = 0.0
     for seed in range(games):
-        strong_seat = seed % players
+        strong_seat = seed % players  # with the first seat opening, the sides take turns to open
         seats = {seat: (stronger if seat == strong_seat else weaker) for seat in range(players)}
-        result = play(new_match(game, players, {}, seed=seed), seats, seed)
+        result = play(new_match(game, players, {"first_player": "first seat"}, seed=seed), seats, seed)
         if strong_seat in result["winners"]:
             wins += 1 / len(result["winners"])  # a shared win counts as a part
     return wins / games
