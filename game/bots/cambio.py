@@ -29,7 +29,9 @@ variance from the slots the bot does not know.
    in a round the margin shrinks, over 16 more turns, to "any positive lead", and after 40 own turns it
    calls whatever its hand: two careful bots would otherwise sit on a joker each for ever. Where calls may
    come out of turn (option ``call`` at "any time"), it makes the same call out of turn as soon as the test
-   passes, rather than waiting for its own turn while the others play on.
+   passes, rather than waiting for its own turn while the others play on. A call then comes at the first
+   moment a lead shows, so Perfect, whose estimates are the surest, asks for a base margin of 3 points:
+   against Hard, a base of 1 won 57% of 1,000 games under these rules, 2.5 won 64%, 3 won 68%.
 2. *Draw*: take the graveyard's top only when keeping it gains at least 5.5 points over the slot it would
    replace (a known high card, or an unknown slot's expected value); otherwise draw from the deck. A
    threshold of 2 lost 58–62% of games to this one: a card kept face-up is one every opponent can snap,
@@ -80,7 +82,7 @@ KEEP_BELOW = 6  # the bound when its owner had not seen the card it replaced (it
 OWNER_KEEPS = 0.8  # per turn of its owner, how an unseen card that its owner knows shrinks (measured in bot play)
 
 # Cambio call: the estimated lead over every opponent must exceed BASE + Z standard deviations.
-CALL_BASE = {"easy": 0.0, "medium": 0.5, "hard": 1.0, "perfect": 1.0}
+CALL_BASE = {"easy": 0.0, "medium": 0.5, "hard": 1.0, "perfect": 3.0}
 CALL_Z = {"easy": 0.4, "medium": 0.7, "hard": 0.9, "perfect": 1.0}
 PATIENCE = 8  # own turns in a round before it asks for a smaller lead, so that two careful bots end a round
 PATIENCE_SPAN = 16  # own turns over which the lead asked for shrinks to just above nothing

@@ -53,11 +53,11 @@ def test_a_bot_move_chosen_before_the_match_moved_on_is_dropped():
 )
 def test_a_bots_out_of_turn_move_takes_its_levels_reaction_time(bot_hand, graveyard, move):
     deck = fixed_deck([["6S", "7S", "8S", "9S"], bot_hand], graveyard, [])
-    table = table_for(game="cambio", bots=1, level="perfect", deck=json.dumps(deck))
+    table = table_for(game="cambio", bots=1, level="hard", deck=json.dumps(deck))
     assert table.person_to_act() == 0  # your turn: anything the bot does now is out of turn
     chosen = table.bot_move()
     assert (chosen.seat, chosen.action, chosen.in_turn) == (1, move, False)
-    low, high = DELAY_MS["perfect"]
+    low, high = DELAY_MS["hard"]
     assert low <= table.reaction_delay_ms(1) <= high
 
 
