@@ -3,14 +3,19 @@ PYTHON ?= python3
 NPM ?= npm
 STAMPS := .pyodide/stamps
 
-.PHONY: test lint fix deps site run play bench-bots clean single
+.PHONY: test check lint fix deps site run play bench-bots clean single screenshots
+
+# Two workers: one runs every browser test (one Chromium and its kept profiles), the other the rest beside it.
+PARALLEL := -n 2 --dist loadgroup
 
 ## test: install whatever is missing, lint, then run every test (host CPython, Pyodide, Chromium);
 ## the tests run in a network namespace with only loopback (tools/sealed.sh): nothing can leave the machine
-test: deps site single
-	$(PYTHON) -m ruff check .
-	$(PYTHON) -m ruff format --check .
-	tools/sealed.sh $(PYTHON) -m pytest
+test: deps site single lint
+	tools/sealed.sh $(PYTHON) -m pytest $(PARALLEL)
+
+## check: the inner loop, about a minute: lint, then every test but the browser's (host CPython and Pyodide)
+check: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels lint
+	$(PYTHON) -m pytest $(PARALLEL) -m "not browser"
 
 ## lint / fix: ruff check and format
 lint:
@@ -69,6 +74,10 @@ $(STAMPS)/wheels: pyproject.toml
 
 clean:
 	rm -rf .pyodide node_modules .pytest_cache .hypothesis *.egg-info build dist
+
+## screenshots: the README's pictures, every game at phone and laptop size (docs/screenshots/, committed)
+screenshots: deps site
+	$(PYTHON) tools/screenshots.py
 
 ## bench-bots: how well and how fast the bots play (CPython), then their decision times in Pyodide
 bench-bots: deps

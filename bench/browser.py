@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.browser.conftest import CHROMIUM, FLAGS
+from tools.chromium import CHROMIUM, FLAGS
 from tools.serve import ROOT, SiteHandler, make_server
 
 PROBE = Path(__file__).with_name("probe.js")

@@ -32,9 +32,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.browser.conftest import CHROMIUM, FLAGS
 from tests.browser.driver import CHOICES, OVER
-from tests.browser.rooms_fixtures import RTC_FLAGS
+from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS
 
 from .clicks import REACTION_S
 from .report import percentile

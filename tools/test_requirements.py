@@ -1,6 +1,7 @@
 """Print the pinned test requirements from pyproject.toml, so every install step reads one list.
 
-``--pure`` leaves out tools with native code (ruff, playwright), keeping the pure-Python ones Pyodide can load.
+``--pure`` leaves out what the run inside Pyodide needs not: tools with native code (ruff, playwright) and the
+host's parallel runner (pytest-xdist), keeping the pure-Python ones Pyodide can load.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-NATIVE = ("ruff", "playwright")
+HOST_ONLY = ("ruff", "playwright", "pytest-xdist")
 
 
 def main() -> None:
@@ -17,7 +18,7 @@ def main() -> None:
     project = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())
     requirements = project["project"]["optional-dependencies"]["test"]
     if "--pure" in sys.argv:
-        requirements = [r for r in requirements if not r.startswith(NATIVE)]
+        requirements = [r for r in requirements if not r.startswith(HOST_ONLY)]
     print(" ".join(requirements))
 
 

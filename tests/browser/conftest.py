@@ -18,20 +18,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import sync_playwright
 
+from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS
 from tools.serve import ROOT, SiteHandler, make_server
 
-CHROMIUM = "/usr/bin/chromium"
-# Without the background-networking flags Chromium tries to reach outside hosts (PLATFORM.md).
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 # file:// is the single-file download, opened from disk.
 LOCAL_SCHEMES = ("http://127.0.0.1:", "data:", "blob:", "file://")
@@ -42,6 +31,9 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if Path(item.fspath).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
+            # Under `pytest -n 2 --dist loadgroup` (make test) one worker runs every browser test, in one
+            # Chromium with its kept profiles, while the other runs the rest beside it.
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
@@ -102,38 +94,30 @@ def netlify_site():
 
 @pytest.fixture(scope="session")
 def browser():
-    """One headless Chromium for the session."""
+    """One headless Chromium for the session, able to connect peers on loopback for the room tests."""
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *RTC_FLAGS])
         yield chromium
         chromium.close()
 
 
-@pytest.fixture
-def requests_seen():
-    """Every URL requested by the test's browser contexts, pages and workers alike."""
-    return []
+class Watch:
+    """What a test's browser contexts did: every URL requested (pages and workers alike) and every page error."""
 
+    def __init__(self):
+        self.requests: list[str] = []
+        self.errors: list[str] = []
 
-@pytest.fixture
-def new_context(browser, requests_seen):
-    """Make browser contexts (each a fresh profile) whose requests are recorded and checked at the end."""
-    contexts = []
-    errors = []
+    def follow(self, context) -> None:
+        """Record ``context``'s requests, and the errors of every page it opens, from now on."""
+        context.on("request", lambda request: self.requests.append(request.url))
+        context.on("page", lambda page: _watch_errors(page, self.errors))
 
-    def make(**options):
-        context = browser.new_context(**options)
-        context.on("request", lambda request: requests_seen.append(request.url))
-        context.on("page", lambda page: _watch_errors(page, errors))
-        contexts.append(context)
-        return context
-
-    yield make
-    for context in contexts:
-        context.close()
-    outside = [url for url in requests_seen if not url.startswith(LOCAL_SCHEMES)]
-    assert not outside, f"requests left 127.0.0.1: {outside[:5]}"
-    assert not errors, f"the page reported errors: {errors[:3]}"
+    def check(self) -> None:
+        """Fail if a request left 127.0.0.1 or a page reported an error."""
+        outside = [url for url in self.requests if not url.startswith(LOCAL_SCHEMES)]
+        assert not outside, f"requests left 127.0.0.1: {outside[:5]}"
+        assert not self.errors, f"the page reported errors: {self.errors[:3]}"
 
 
 # Not the page's errors: Trystero logs a peer that closed its tab or reloaded as an error, and the room
@@ -153,9 +137,118 @@ def _watch_errors(page, errors: list[str]) -> None:
 
 
 @pytest.fixture
-def page(new_context):
-    """A page in a fresh context, 1000 × 900."""
-    return new_context(viewport={"width": 1000, "height": 900}).new_page()
+def watch():
+    """This test's record of requests and page errors, checked when it ends."""
+    return Watch()
+
+
+@pytest.fixture
+def new_context(browser, watch):
+    """Make browser contexts, each a fresh profile (a first visit: Python boots cold), watched until the test ends.
+
+    For the tests about a first visit: the boot, the snapshot, offline play. Any other test takes a
+    page from a kept profile (``page``, ``phone``), which starts Python from its snapshot.
+    """
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(**options)
+        watch.follow(context)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+    watch.check()
+
+
+# A page at the site's own origin that loads nothing: where a kept profile's storage is cleared between tests.
+BLANK = "__blank__"
+SNAPSHOT_NOTE = "face-down-python"  # static/js/python.mjs's localStorage note of the kept snapshot
+CLEAR_STORAGE = f"""() => {{
+  for (const key of Object.keys(localStorage)) if (key !== "{SNAPSHOT_NOTE}") localStorage.removeItem(key);
+  return localStorage.getItem("{SNAPSHOT_NOTE}") !== null;
+}}"""
+
+
+class KeptProfile:
+    """A browser profile kept for the whole session, whose pages start Python from its memory snapshot.
+
+    The first page boots Python cold and makes the snapshot (static/js/python.mjs); every later one
+    restores it, about 0.8 s instead of a 4 s boot. Each test gets a new page with the game's storage
+    cleared (the snapshot's note and cache stay), so no test sees another's save or settings.
+    """
+
+    def __init__(self, browser, site_url: str, **options):
+        self.site_url = site_url
+        self.watch = Watch()
+        self.context = browser.new_context(**options)
+        self.watch.follow(self.context)
+        self.context.route(
+            f"{site_url}{BLANK}", lambda route: route.fulfill(body="<!doctype html>", content_type="text/html")
+        )
+        self.warm = False
+
+    def new_page(self, watch: Watch):
+        """A page of this profile with the game's storage cleared, whose requests and errors go to ``watch``."""
+        if not self.warm:
+            self._make_snapshot()
+        self.watch.requests, self.watch.errors = watch.requests, watch.errors
+        page = self.context.new_page()
+        page.goto(f"{self.site_url}{BLANK}")
+        assert page.evaluate(CLEAR_STORAGE), "the kept profile lost its Python snapshot"
+        return page
+
+    def _make_snapshot(self) -> None:
+        page = self.context.new_page()
+        page.goto(f"{self.site_url}?game=concentration&pairs=8&speed=instant")
+        page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=120_000)
+        page.close()
+        self.watch.check()
+        self.warm = True
+
+    def close(self) -> None:
+        """Close the profile's context."""
+        self.context.close()
+
+
+PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1000, "height": 900}}
+
+
+@pytest.fixture(scope="session")
+def kept_profiles(browser, site_url):
+    """The session's kept profiles by name, each made on first use: "phone" (360 × 740), any other 1000 × 900."""
+    profiles: dict[str, KeptProfile] = {}
+
+    def get(name: str) -> KeptProfile:
+        if name not in profiles:
+            profiles[name] = KeptProfile(browser, site_url, **(PHONE if name == "phone" else DESKTOP))
+        return profiles[name]
+
+    yield get
+    for profile in profiles.values():
+        profile.close()
+
+
+def _kept_page(kept_profiles, watch, name: str):
+    page = kept_profiles(name).new_page(watch)
+    yield page
+    page.close()
+    watch.check()
+
+
+@pytest.fixture
+def page(kept_profiles, watch):
+    """A page of the kept desktop profile (1000 × 900): Python starts from its snapshot, storage is cleared."""
+    yield from _kept_page(kept_profiles, watch, "desktop")
+
+
+@pytest.fixture
+def phone(kept_profiles, watch):
+    """A page of the kept phone profile (360 × 740, mobile, touch), like ``page``."""
+    yield from _kept_page(kept_profiles, watch, "phone")
 
 
 @pytest.fixture(scope="session")

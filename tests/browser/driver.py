@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import random
 from urllib.parse import urlencode
 
 from playwright.sync_api import Error as PlaywrightError
 
+from game.match import Match
+from game.web.table import Table
+from tests.support import random_step
+
+SAVE = "face-down/main/game"  # where the app keeps the game on screen (localStorage)
 READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
 # Things a player can press to move the game on: legal spots, action buttons, and a spot's menu. A busy table
@@ -41,6 +47,35 @@ def open_game(page, site_url: str, timeout: float = 60_000, **params) -> None:
     query = urlencode({"speed": "instant", **params})
     page.goto(f"{site_url}?{query}")
     page.wait_for_selector(READY, state="attached", timeout=timeout)
+
+
+def open_saved(page, site_url: str, table: Table, **params) -> None:
+    """Open the app on ``table``, as if it had been saved there; ``params`` are page settings (speed, look...).
+
+    The page must be at the site's origin already (the ``page`` and ``phone`` fixtures start there).
+    """
+    page.evaluate("([key, save]) => localStorage.setItem(key, save)", [SAVE, table.to_json()])
+    open_game(page, site_url, **params)
+    assert "restored" in page.locator("#log").inner_text(), "the app did not resume the save"
+
+
+def saved_table(page) -> Table:
+    """The table the page saved after its last move (once that move is drawn and saved)."""
+    settle(page)
+    return Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})"))
+
+
+def near_the_end(table: Table, moves_left: int, seed: int = 0) -> Table:
+    """A copy of ``table`` played on by random legal moves until ``moves_left`` moves before one random ending.
+
+    Browser tests start here rather than playing whole games by clicks: the pure suites prove the rules.
+    """
+    match, rng = table.match.copy(), random.Random(seed)
+    while match.result() is None:
+        match.act(*random_step(match, rng))
+    data = json.loads(match.to_json())
+    data["history"] = data["history"][: max(0, len(data["history"]) - moves_left)]
+    return Table(table.config, table.seed, match=Match.from_json(json.dumps(data)), viewer=table.viewer)
 
 
 def step(page, rng: random.Random) -> bool:

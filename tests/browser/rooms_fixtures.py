@@ -1,10 +1,9 @@
 """Fixtures for the peer-to-peer room tests: a local Nostr relay, a WebRTC-ready Chromium, peers on pages.
 
 A test module imports the fixture functions it uses; pytest registers them under their ``name=``, which
-differs from the function's so that test arguments do not shadow the import. ``browser`` here overrides
-conftest's for that module only: it is a second Chromium launched with the WebRTC flags
-of PLATFORM.md, so conftest's ``new_context`` (which checks that requests stay on 127.0.0.1 and that pages
-report no errors) drives it unchanged.
+differs from the function's so that test arguments do not shadow the import. The session's Chromium has
+the WebRTC flags of PLATFORM.md (conftest's ``browser``), so conftest's ``new_context`` (which checks that
+requests stay on 127.0.0.1 and that pages report no errors) drives the peers unchanged.
 """
 
 from __future__ import annotations
@@ -17,21 +16,9 @@ import pytest
 
 from tools.serve import ROOT
 
-from .conftest import CHROMIUM, FLAGS
-
-# Two headless Chromium peers on loopback connect only with these (PLATFORM.md, "Peer-to-peer rooms").
-RTC_FLAGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
 TEST_PAGE = "tests/fixtures/transport.html"
 # Joining through the relay takes well under a second here; the margin is for a loaded machine.
 WAIT_MS = 20_000
-
-
-@pytest.fixture(name="browser", scope="module")
-def webrtc_browser(browser):
-    """Chromium with the WebRTC flags, launched through the session's Playwright (one per process)."""
-    chromium = browser.browser_type.launch(executable_path=CHROMIUM, args=[*FLAGS, *RTC_FLAGS])
-    yield chromium
-    chromium.close()
 
 
 @pytest.fixture(name="relay_url", scope="session")

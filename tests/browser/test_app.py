@@ -10,10 +10,25 @@ from game import GAMES
 from game.web.games import presenter_for
 from game.web.render import MAX_LOG_LINES, render_table
 from game.web.table import Table
+from tests.support import table_for
 
-from .driver import CHOICES, COUNT_FLIPS_IN, LEGAL, OVER, READY, SETTLED, open_game, play_to_end, settle, step
+from .driver import (
+    CHOICES,
+    COUNT_FLIPS_IN,
+    LEGAL,
+    OVER,
+    READY,
+    SAVE,
+    SETTLED,
+    near_the_end,
+    open_game,
+    open_saved,
+    play_to_end,
+    saved_table,
+    settle,
+    step,
+)
 
-SAVE = "face-down/main/game"
 DRAWN_AHEAD = "(place) => faceDownRedraw.predicted().includes(`pos:${place}`)"
 
 
@@ -160,7 +175,8 @@ def test_pass_and_play_draws_the_curtain_between_people(page, site_url):
 
 
 def test_keyboard_only_play_reaches_the_result(page, site_url):
-    open_game(page, site_url, game="concentration", pairs="8", look="0", seed="3")
+    table = near_the_end(table_for(seed=3, game="concentration", pairs=8), 10)
+    open_saved(page, site_url, table, look="0")
     keys = 0
     while not page.locator(OVER).count():
         assert keys < 3000, "keyboard play did not finish"
@@ -180,7 +196,7 @@ def test_keyboard_only_play_reaches_the_result(page, site_url):
 
 
 def test_play_again_deals_a_new_game(page, site_url):
-    open_game(page, site_url, game="concentration", pairs="8", look="0")
+    open_saved(page, site_url, near_the_end(table_for(game="concentration", pairs=8), 4), look="0")
     play_to_end(page, seed=5)
     page.click('[data-command="again"]')
     page.wait_for_selector(LEGAL)
@@ -248,12 +264,14 @@ def test_a_mouse_press_on_the_table_leaves_the_focus_where_it_was(page, site_url
 
 
 def test_the_log_shows_its_last_lines_newest_first(page, site_url):
-    open_game(page, site_url, game="concentration", bots="0", players="1", look="0", seed="4")
+    # Five bots at once: each of your turns brings a dozen lines or more, added to the log as they come.
+    open_game(page, site_url, game="concentration", players="6", bots="5", look="0", seed="4")
     rng = random.Random(4)
-    while page.locator("#log li").count() < MAX_LOG_LINES + 5 and not page.locator(OVER).count():
+    while page.locator("#log li").count() < MAX_LOG_LINES and not page.locator(OVER).count():
+        page.wait_for_selector(LEGAL)
         step(page, rng)
-    settle(page)
-    table = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})"))
+    page.wait_for_function(f"document.querySelector({LEGAL!r}) || document.querySelector({OVER!r})")
+    table = saved_table(page)
     presenter = presenter_for("concentration")
     lines = [line for event in table.match.events(None) if (line := presenter.describe(event, table.names))]
     assert len(lines) > MAX_LOG_LINES

@@ -11,7 +11,7 @@ from game.web.presenter import card_name
 from game.web.table import Table
 from tests.support import hidden_ids
 
-from .driver import CHOICES, open_game, play_to_end, settle, step
+from .driver import CHOICES, near_the_end, open_game, open_saved, play_to_end, saved_table, settle, step
 
 SEED = "5"
 PHONE = {"width": 360, "height": 740}
@@ -39,15 +39,15 @@ def test_deluxe_memory_played_to_the_result_screen(page, site_url, artifacts):
     assert corners == ["cell-0", "cell-7", "cell-48", "cell-55"]
     play_a_little(page, 8)
     page.screenshot(path=str(artifacts / "deluxe_memory.png"), full_page=True)
-    moves = play_to_end(page, seed=2)
-    assert moves >= 8
+    open_saved(page, site_url, near_the_end(saved_table(page), 8, seed=2), look="0")
+    play_to_end(page, seed=2)
     lines = page.locator(".result li").all_inner_texts()
     assert len(lines) == 3 and all(re.fullmatch(r".+: \d+ tokens?", line) for line in lines), lines
     assert "The game is over" in page.locator("#log").inner_text()
 
 
-def test_the_whole_grid_fits_a_360_px_phone(new_context, site_url, artifacts):
-    page = new_context(viewport=PHONE).new_page()
+def test_the_whole_grid_fits_a_360_px_phone(phone, site_url, artifacts):
+    page = phone
     # Four players: the most boxes around the grid.
     open_game(page, site_url, game="deluxe-memory", players="4", bots="3", seed=SEED, look="0")
     play_a_little(page, 6)

@@ -7,7 +7,7 @@ import random
 from game import Match, new_match
 from game.web.presenter import coin_words, grid_label
 
-from .driver import LEGAL, open_game, play_to_end, settle, step
+from .driver import LEGAL, near_the_end, open_game, open_saved, play_to_end, saved_table, settle, step
 
 SEED = 7
 PHONE = {"width": 360, "height": 740}
@@ -42,8 +42,8 @@ def test_matches_played_to_the_result_screen(page, site_url, artifacts):
         step(page, rng)
     page.wait_for_selector(LEGAL)
     page.screenshot(path=str(artifacts / "matches.png"), full_page=True)
-    moves = play_to_end(page, seed=2)
-    assert moves >= 6
+    open_saved(page, site_url, near_the_end(saved_table(page), 6, seed=2), look="0")
+    play_to_end(page, seed=2)
     assert page.locator(".result h2").inner_text().endswith("!")
     lines = page.locator(".result li").all_inner_texts()
     assert len(lines) == 2 and all(line.endswith("tiles marked") for line in lines)
@@ -81,8 +81,8 @@ def test_flaming_a_missed_coin_moves_to_a_free_spot_the_player_taps(page, site_u
     assert "Player 1 moved the" in log and f"to {grid_label(free[0], 6)}." in log
 
 
-def test_matches_on_a_phone_fits_without_sideways_scrolling(new_context, site_url, artifacts):
-    page = new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+def test_matches_on_a_phone_fits_without_sideways_scrolling(phone, site_url, artifacts):
+    page = phone
     open_game(page, site_url, game="matches", players="2", bots="1", seed=str(SEED), flaming="true", look="0")
     rng = random.Random(4)
     for _ in range(4):
@@ -91,6 +91,7 @@ def test_matches_on_a_phone_fits_without_sideways_scrolling(new_context, site_ur
     page.wait_for_selector(LEGAL)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.screenshot(path=str(artifacts / "matches-phone.png"), full_page=True)
+    open_saved(page, site_url, near_the_end(saved_table(page), 6, seed=5), look="0")
     play_to_end(page, seed=5)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 

@@ -18,7 +18,7 @@ import uuid
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture, summary, webrtc_browser  # noqa: F401
+from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture, summary  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 

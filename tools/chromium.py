@@ -1,0 +1,21 @@
+"""How this project starts Debian's Chromium: for the browser tests, `make bench` and `make screenshots`.
+
+Playwright cannot download a browser here, so it drives the system's (PLATFORM.md). Without the
+background-networking flags Chromium tries to reach outside hosts.
+"""
+
+from __future__ import annotations
+
+CHROMIUM = "/usr/bin/chromium"
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Two headless Chromium peers on loopback connect only with these (PLATFORM.md, "Peer-to-peer rooms").
+RTC_FLAGS = ["--allow-loopback-in-peer-connection", "--disable-features=WebRtcHideLocalIpsWithMdns"]
