@@ -13,7 +13,7 @@ import pytest
 
 from tools.serve import ROOT, make_server
 
-from .driver import LEGAL, OVER, READY, play_to_end, settle, step
+from .driver import LEGAL, OVER, READY, play_well_to_end, settle, step
 
 pytestmark = pytest.mark.embed
 
@@ -54,10 +54,10 @@ def test_two_games_embedded_in_a_blog_play_independently_on_a_phone(new_context,
     frames = open_blog(page, blog_url)
     concentration, matches = frames["concentration"], frames["matches"]
 
-    play_to_end(concentration, seed=1)
+    play_well_to_end(concentration)
     assert not matches.locator(OVER).count()
     assert not frames["concentration-again"].locator(OVER).count()
-    play_to_end(matches, seed=2)
+    play_well_to_end(matches)
 
     page.wait_for_function("window.faceDownMessages.filter((message) => message.type === 'over').length >= 2")
     messages = page.evaluate("window.faceDownMessages")

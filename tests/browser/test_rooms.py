@@ -29,11 +29,10 @@ from game.match import Match
 from game.net import Host
 from game.net.messages import encode
 from game.web.games import presenter_for
-from game.web.render import targets_by_place
 from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
-from .driver import CHOICES, COUNT_FLIPS_IN
+from .driver import CHOICES, COUNT_FLIPS_IN, click_action
 from .rooms_fixtures import WAIT_MS, relay_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.rooms
@@ -226,7 +225,9 @@ def play_well(host: Peer, peers: list[Peer], until=None) -> int:
             seat = state["seat"]
             action = new_bot(match.game, "perfect", seed=seat).choose(match.view(seat), match.events(seat))
             if action in state["legal"]:
-                click_action(peer, presenter_for(match.game), state["legal"], state["legal"].index(action))
+                if len(peer.page.context.pages) > 1:
+                    peer.page.bring_to_front()  # a background tab gets no animation frames, so a click would wait
+                click_action(peer.page, presenter_for(match.game), state["legal"], state["legal"].index(action))
                 peer.wait_for(f"room.step > {match.step} || room.errors.length > 0")
                 moves += 1
                 idle_since = time.monotonic()
@@ -236,19 +237,6 @@ def play_well(host: Peer, peers: list[Peer], until=None) -> int:
             assert not stuck, f"nobody could move: {[(peer.state(), peer.message()) for peer in peers]}"
             peers[0].page.wait_for_timeout(20)
     return moves
-
-
-def click_action(peer: Peer, presenter, legal: list[dict], index: int) -> None:
-    """Play ``legal[index]`` through the table: its spot (and the spot's menu, if it offers several), or its button."""
-    place = presenter.place_of(legal[index])
-    if len(peer.page.context.pages) > 1:
-        peer.page.bring_to_front()  # a background tab gets no animation frames, so a click would wait
-    if place is None:
-        peer.page.click(f'#table [data-action="{index}"]')
-        return
-    peer.page.click(f'#table [data-pos="{place}"]')
-    if len(targets_by_place(presenter, legal)[0][place]) > 1:
-        peer.page.click(f'#table .menu [data-action="{index}"]')
 
 
 def host_save(host: Peer) -> dict:
@@ -488,7 +476,7 @@ def test_two_guests_snap_the_same_card_and_the_later_one_is_too_late(open_app):
             host.page.wait_for_timeout(20)
             continue
         peer, legal, quiet = rng.choice(movers)
-        click_action(peer, CAMBIO, legal, rng.choice(quiet))
+        click_action(peer.page, CAMBIO, legal, rng.choice(quiet))
         peer.wait_for(f"room.step > {match.step}")
     else:
         pytest.fail("no window opened on a card both guests could snap")
