@@ -5,8 +5,9 @@ STAMPS := .pyodide/stamps
 
 .PHONY: test check lint fix deps site run play bench-bots clean single screenshots
 
-# Two workers: one runs every browser test (one Chromium and its kept profiles), the other the rest beside it.
-PARALLEL := -n 2 --dist loadgroup
+# Three workers: two run the browser tests (tests/browser/conftest.py groups them, one Chromium each), the third
+# the rest beside them. On 2 cores the browser tests mostly wait on Chromium, so a third worker still gains.
+PARALLEL := -n 3 --dist loadgroup
 
 ## test: install whatever is missing, lint, then run every test (host CPython, Pyodide, Chromium);
 ## the tests run in a network namespace with only loopback (tools/sealed.sh): nothing can leave the machine

@@ -28,14 +28,19 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 LOCAL_SCHEMES = ("http://127.0.0.1:", "data:", "blob:", "file://")
 
 
+# The browser tests that open many profiles (rooms, first visits), run apart from those on one page each.
+PEER_MODULES = {"test_rooms.py", "test_transport.py", "test_offline.py", "test_embed.py", "test_headers.py"}
+
+
 def pytest_collection_modifyitems(items):
     here = Path(__file__).parent
     for item in items:
         if Path(item.fspath).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
-            # Under `pytest -n 2 --dist loadgroup` (make test) one worker runs every browser test, in one
-            # Chromium with its kept profiles, while the other runs the rest beside it.
-            item.add_marker(pytest.mark.xdist_group("browser"))
+            # Under `pytest -n 3 --dist loadgroup` (make test) two workers run the browser tests, each group in
+            # one Chromium with its kept profiles, while the third runs the rest beside them.
+            group = "peers" if Path(item.fspath).name in PEER_MODULES else "pages"
+            item.add_marker(pytest.mark.xdist_group(f"browser-{group}"))
 
 
 @pytest.fixture(scope="session")
