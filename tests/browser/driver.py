@@ -46,8 +46,12 @@ def settle(page) -> None:
 
 
 def open_game(page, site_url: str, timeout: float = 60_000, **params) -> None:
-    """Load the app with these URL parameters and wait until it is interactive."""
-    query = urlencode({"speed": "instant", **params})
+    """Load the app with these URL parameters and wait until it is interactive.
+
+    A game the link names opens with the first seat (a person's) to play, unless ``first_player`` is given.
+    """
+    defaults = {"speed": "instant", **({"first_player": "first seat"} if "game" in params else {})}
+    query = urlencode({**defaults, **params})
     page.goto(f"{site_url}?{query}")
     page.wait_for_selector(READY, state="attached", timeout=timeout)
 

@@ -60,7 +60,8 @@ def test_you_snap_out_of_turn_while_a_bot_holds_the_turn(page, site_url):
     open_game(page, site_url, game="cambio", players="2", bots="1", look="0", speed="slow", deck=json.dumps(SNAP_DECK))
     page.click("#table [data-pos='deck']")
     page.click("#table [data-action]:has-text('Swap for your bottom right card')")
-    chip = page.locator("#table .area-piles .chip")
+    # Snaps are open from the deal on (on the graveyard's first card); the swap puts your king of clubs on top.
+    chip = page.locator("#table .area-piles .chip", has_text="king of clubs")
     chip.wait_for()
     assert chip.inner_text() == "Snap open on the king of clubs: tap a card that matches"
     # It stands out by its colour and ring, not by moving (static/css/games/cambio.css says why).
@@ -81,7 +82,8 @@ def test_you_snap_out_of_turn_while_a_bot_holds_the_turn(page, site_url):
 
 
 def test_pass_and_play_shows_the_curtain_and_never_the_other_seats_cards(page, site_url):
-    open_game(page, site_url, game="cambio", players="2", bots="0", look="0", seed="8")
+    # Calls on the player's own turn only: a random call out of turn would end the round before three curtains.
+    open_game(page, site_url, game="cambio", players="2", bots="0", look="0", seed="8", call="own turn")
     rng = random.Random(4)
     curtains = 0
     for _ in range(60):

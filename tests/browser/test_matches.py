@@ -6,6 +6,7 @@ import random
 
 from game import Match, new_match
 from game.web.presenter import coin_words, grid_label
+from tests.support import FIRST_SEAT
 
 from .driver import LEGAL, near_the_end, open_game, open_saved, play_to_end, saved_table, settle, step
 
@@ -52,7 +53,7 @@ def test_matches_played_to_the_result_screen(page, site_url, artifacts):
 
 def test_flaming_a_missed_coin_moves_to_a_free_spot_the_player_taps(page, site_url):
     # Two people and no bot, so nothing moves the coin again before the test looks at it.
-    match = new_match("matches", 2, {"flaming": True}, SEED)
+    match = new_match("matches", 2, {"flaming": True, **FIRST_SEAT}, SEED)
     miss = first_miss(match)
     open_game(page, site_url, game="matches", players="2", bots="0", seed=str(SEED), flaming="true", look="2")
     faces = match.view(0)["spots"]

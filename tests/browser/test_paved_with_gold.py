@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game import new_match
+from tests.support import FIRST_SEAT
 from tests.web.games.test_paved_with_gold import cards_in, view_cards
 
 from .driver import near_the_end, open_game, open_saved, play_to_end, saved_table
@@ -50,7 +51,7 @@ def assert_dom_shows_only(page, match, seat: int) -> None:
 
 def test_pass_and_play_hides_each_hand_behind_the_curtain(page, site_url):
     open_game(page, site_url, game=GAME, players="2", bots="0", look="0", seed=str(SEED))
-    match = new_match(GAME, players=2, seed=SEED)  # the same deal, to know what each seat may see
+    match = new_match(GAME, players=2, options=FIRST_SEAT, seed=SEED)  # the same deal, to know what each seat sees
     curtain = page.locator("#curtain")
     for seat, pos in ((0, 3), (1, 7), (0, 7)):
         other = 1 - seat

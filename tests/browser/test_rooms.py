@@ -416,12 +416,12 @@ def common_right_snap(match: Match, states: list[dict]) -> tuple[int, int] | Non
 
     The test reads the host's replayed state for this: the players themselves could not know it.
     """
-    state = match._state  # the hidden cards: only the test may look
-    if not state["window"] or any(s["step"] != match.step for s in states):
+    state = match._state  # the hidden cards: only the test may look (a room deals from the shuffle, not a deck)
+    if match.race_window() is None or not state["graveyard"] or any(s["step"] != match.step for s in states):
         return None
     top = rank(state["graveyard"][-1])
     offered = [{(a["owner"], a["slot"]) for a in s["legal"] if a["type"] == "snap"} for s in states]
-    if any(a["type"] != "snap" for s in states for a in s["legal"]):
+    if any(a["type"] not in QUIET for s in states for a in s["legal"]):
         return None  # a guest in the middle of its own turn would not race
     for owner, slot in sorted(offered[0] & offered[1]):
         card = state["hands"][owner][slot]
@@ -433,7 +433,7 @@ def common_right_snap(match: Match, states: list[dict]) -> tuple[int, int] | Non
 def test_a_guests_own_card_shows_its_face_at_once_and_the_hosts_card_flips_in(open_app):
     # App.room_update: the host's answer to this page's own move draws its card face up (as a local move is);
     # a card anyone else turns up flips in.
-    host, link = create_room(open_app, "concentration", 2)
+    host, link = create_room(open_app, "concentration", 2, first_player='"first seat"')
     guest = join(open_app, link, "Ben", 1)
     start(host, [host, guest])
     guest.page.evaluate(COUNT_FLIPS_IN)
