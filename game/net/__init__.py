@@ -62,9 +62,10 @@ Error codes: ``rate``, ``too_big``, ``malformed``, ``version``, ``unknown_type``
 ``phase``, ``seat``, ``proof``, ``shuffle``, ``duplicate`` (the room), ``stale``, ``too_late``, ``illegal`` (the move).
 
 **Rules the host keeps.** A peer's seat is the one its connection claimed or reclaimed, never a number
-in a message. An ``act`` quoting any state id but the current one is stale, except a Cambio snap: snaps
-race, so they are taken in arrival order while the snap window their sender saw is still open; a snap
-after that window closed (the first right snap closes it) is ``too_late``. A refused message gets one
+in a message. An ``act`` quoting any state id but the current one is stale, except a racing action (the
+rules list them: Cambio's snaps and calls): those are taken in arrival order while the moment their sender
+saw is still open (``Match.race_window``); one sent in a moment that has passed (the first right snap at a
+card ends it) is ``too_late``. A refused message gets one
 ``error`` to its sender only and changes nothing. Every peer receives only its own seat's events and
 view (a spectator's if it has no seat). The host calls ``on_save`` with :meth:`Host.save` after every
 change. After ``grace_ms`` a bot of level ``absent_bot`` may play an absent player's seat until the

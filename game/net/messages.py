@@ -30,7 +30,7 @@ MAX_ACTION_KEYS = 8
 MAX_ACTION_KEY_CHARS = 20
 MAX_ACTION_TEXT_CHARS = 64
 MAX_INT = 2**31 - 1
-# The most moves a seat is offered at once is about 60 (a Cambio snap window at six players); room to spare.
+# The most moves a seat is offered at once is about 60 (Cambio's snaps at six players); room to spare.
 MAX_LEGAL_ACTIONS = 1000
 
 Check = Callable[[str, object], object]

@@ -1,8 +1,8 @@
 """The host's save: everything needed to resume a room after the host's page reloads.
 
 It holds the settings, the lobby with each player's seat secret, the shuffle with its secret, the
-match (``Match.to_json``) and the open snap window. It must stay on the host. Connections are not
-saved: after a reload every player reclaims their seat with its secret.
+match (``Match.to_json``) and the moment racing actions (Cambio's snaps) are open in. It must stay on
+the host. Connections are not saved: after a reload every player reclaims their seat with its secret.
 """
 
 from __future__ import annotations

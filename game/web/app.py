@@ -305,7 +305,7 @@ class App:
         if move is None:
             return
         delay = self.settings.bot_delay_ms
-        if not move.in_turn:  # an out-of-turn move (a snap) takes the bot's own reaction time
+        if not move.in_turn:  # an out-of-turn move (a snap, a call) takes the bot's own reaction time
             delay = (self.table.reaction_delay_ms(move.seat) or delay) * self.settings.bot_delay_ms // 700
 
         def fire(*_):
