@@ -180,26 +180,18 @@ def start(host: Peer, peers: list[Peer]) -> None:
         peer.page.wait_for_selector("#game:not([hidden]) #table .board", timeout=WAIT_MS)
 
 
-def play(peers: list[Peer], rng: random.Random, until=None, max_moves: int = 3000) -> int:
-    """Click random choices on random peers' tables until every game is over (or ``until()``); the moves made."""
+def play(peers: list[Peer], move, until=None, max_moves: int = 3000) -> int:
+    """Make moves with ``move(peers)`` (True once it made one) until every game is over (or ``until()``).
+
+    Returns the number of moves made; fails if nobody could move for IDLE_LIMIT_S seconds.
+    """
     moves = 0
     idle_since = time.monotonic()
     while not (until() if until else all(peer.page.locator(OVER).count() for peer in peers)):
         assert moves < max_moves, "the game did not end"
-        for peer in rng.sample(peers, len(peers)):
-            choices = peer.page.locator(CHOICES)
-            count = choices.count()
-            if not count:
-                continue
-            if len(peer.page.context.pages) > 1:
-                peer.page.bring_to_front()  # a background tab gets no animation frames, so a click would wait
-            try:
-                choices.nth(rng.randrange(count)).click(timeout=1000)
-            except PlaywrightTimeout:
-                continue  # the table was redrawn under the click; look again
+        if move(peers):
             moves += 1
             idle_since = time.monotonic()
-            break
         else:
             stuck = time.monotonic() - idle_since > IDLE_LIMIT_S
             assert not stuck, f"nobody could move: {[(peer.state(), peer.message()) for peer in peers]}"
@@ -207,16 +199,35 @@ def play(peers: list[Peer], rng: random.Random, until=None, max_moves: int = 300
     return moves
 
 
-def play_well(host: Peer, peers: list[Peer], until=None) -> int:
-    """Play every seat as a Perfect bot would, through the pages, until the game is over (or ``until()``).
+def random_moves(rng: random.Random):
+    """A ``move`` for :func:`play`: click a random choice on a random peer's table."""
+
+    def move(peers: list[Peer]) -> bool:
+        for peer in rng.sample(peers, len(peers)):
+            choices = peer.page.locator(CHOICES)
+            count = choices.count()
+            if not count:
+                continue
+            front(peer)
+            try:
+                choices.nth(rng.randrange(count)).click(timeout=1000)
+            except PlaywrightTimeout:
+                continue  # the table was redrawn under the click; look again
+            return True
+        return False
+
+    return move
+
+
+def perfect_moves(host: Peer):
+    """A ``move`` for :func:`play`: the move a Perfect bot would make for a seat that may act, clicked on its page.
 
     A Perfect bot remembers every card it was shown, so a Concentration game ends in a few dozen moves
     instead of the hundreds random clicks take. Each seat's bot reads the seat's view and events from the
-    host's save (the test's knowledge, not the page's) and the page clicks its move.
+    host's save (the test's knowledge, not the page's).
     """
-    moves = 0
-    idle_since = time.monotonic()
-    while not (until() if until else all(peer.page.locator(OVER).count() for peer in peers)):
+
+    def move(peers: list[Peer]) -> bool:
         match = Match.from_json(host_save(host)["match"])
         for peer in peers:
             state = peer.state()
@@ -225,18 +236,19 @@ def play_well(host: Peer, peers: list[Peer], until=None) -> int:
             seat = state["seat"]
             action = new_bot(match.game, "perfect", seed=seat).choose(match.view(seat), match.events(seat))
             if action in state["legal"]:
-                if len(peer.page.context.pages) > 1:
-                    peer.page.bring_to_front()  # a background tab gets no animation frames, so a click would wait
+                front(peer)
                 click_action(peer.page, presenter_for(match.game), state["legal"], state["legal"].index(action))
                 peer.wait_for(f"room.step > {match.step} || room.errors.length > 0")
-                moves += 1
-                idle_since = time.monotonic()
-                break
-        else:
-            stuck = time.monotonic() - idle_since > IDLE_LIMIT_S
-            assert not stuck, f"nobody could move: {[(peer.state(), peer.message()) for peer in peers]}"
-            peers[0].page.wait_for_timeout(20)
-    return moves
+                return True
+        return False
+
+    return move
+
+
+def front(peer: Peer) -> None:
+    """Bring the peer's tab to the front if its browser profile has several: a background tab paints no frames."""
+    if len(peer.page.context.pages) > 1:
+        peer.page.bring_to_front()
 
 
 def host_save(host: Peer) -> dict:
@@ -324,7 +336,7 @@ def test_four_peers_play_and_nobody_sees_a_card_early(open_app):
     guests = [join(open_app, link, name, seat) for seat, name in enumerate(["Ben", "Cleo", "Dev"], start=1)]
     host.page.locator("#room .seat", has_text="Cleo").wait_for(timeout=WAIT_MS)
     start(host, [host, *guests])
-    moves = play_well(host, [host, *guests])
+    moves = play([host, *guests], perfect_moves(host))
     assert_verified([host, *guests])
     names = host.page.locator("#players").text_content()
     assert all(name in names for name in ("Hana", "Ben", "Cleo", "Dev"))
@@ -340,7 +352,7 @@ def test_two_peers_and_a_bot_play_cambio_the_host_seating_the_guest(open_app):
     host.page.click('#room [data-command="room-fill"]')
     host.page.locator("#room .seat-bot").wait_for(timeout=WAIT_MS)
     start(host, [host, guest])
-    play([host, guest], random.Random(2))
+    play([host, guest], random_moves(random.Random(2)))
     assert_verified([host, guest])
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
 
@@ -353,7 +365,7 @@ def test_two_peers_play_paved_with_gold_chosen_again_in_the_lobby(open_app):
     guest.page.locator("#room .room-game", has_text="Paved with Gold, 2 players").wait_for(timeout=WAIT_MS)
     assert guest.state()["seat"] == 1, "the seats stay"
     start(host, [host, guest])
-    play([host, guest], random.Random(3))
+    play([host, guest], random_moves(random.Random(3)))
     assert_verified([host, guest])
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
 
@@ -363,7 +375,7 @@ def test_tabs_of_one_browser_play_through_broadcast_channel(open_app):
     assert "transport=tabs" in link
     guest = join(open_app, link, "Ben", seat=1, context=host.page.context)
     start(host, [host, guest])
-    play_well(host, [host, guest])
+    play([host, guest], perfect_moves(host))
     assert_verified([host, guest])
 
 
@@ -374,7 +386,7 @@ def test_a_guest_who_closes_the_page_and_comes_back_gets_the_seat_and_view_back(
     host, link = create_room(open_app, "concentration", 2, pairs="8")
     guest = join(open_app, link, "Ben", seat=1)
     start(host, [host, guest])
-    play_well(host, [host, guest], until=lambda: host.state()["step"] >= 10)
+    play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 10)
     context, earlier = guest.page.context, guest.received()
     guest.page.close(run_before_unload=True)  # as a tab is closed: its unload handlers run
     host.page.locator("#room .seat", has_text="away").wait_for(timeout=WAIT_MS)
@@ -385,7 +397,7 @@ def test_a_guest_who_closes_the_page_and_comes_back_gets_the_seat_and_view_back(
     host.page.locator("#room .seat-state", has_text="away").wait_for(state="detached", timeout=WAIT_MS)
     back.wait_for(f"room.step === {host.state()['step']}")
     assert back.page.locator("#table .board").count() == 1
-    play_well(host, [host, back])
+    play([host, back], perfect_moves(host))
     assert_verified([host, back])
     assert assert_nothing_leaked(host_save(host), {1: back.received()}) > 0
 
@@ -394,7 +406,7 @@ def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
     host, link = create_room(open_app, "concentration", 2, pairs="8")
     guest = join(open_app, link, "Ben", seat=1)
     start(host, [host, guest])
-    play_well(host, [host, guest], until=lambda: host.state()["step"] >= 10)
+    play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 10)
     step = host.state()["step"]
 
     host.page.reload()
@@ -402,7 +414,7 @@ def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
     host.wait_for(f"room.role === 'host' && room.seat === 0 && room.step === {step}")
     guest.wait_for(f"room.connected && room.seat === 1 && room.step === {step}")
     host.page.locator("#room .seat-state", has_text="away").wait_for(state="detached", timeout=WAIT_MS)
-    play_well(host, [host, guest])
+    play([host, guest], perfect_moves(host))
     assert_verified([host, guest])
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
 
