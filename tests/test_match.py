@@ -139,6 +139,7 @@ def test_a_copy_plays_on_without_touching_the_match(game):
         ('{"format": 99}', "not a Face Down match"),
         ('{"format": 1, "game": "poker"}', "unknown game"),
         ('{"format": 1, "game": "concentration", "players": 2, "seed": 1, "history": {}}', "damaged action log"),
+        ('{"format": 1, "game": "concentration", "players": 2, "seed": 1, "options": [1], "history": []}', "options"),
         ('{"format": 1, "game": "concentration", "players": 7, "seed": 1, "history": []}', "players"),
         (
             '{"format": 1, "game": "concentration", "players": 2, "seed": 1,'
