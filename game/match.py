@@ -102,7 +102,7 @@ class Match:
         return self.rules.result(self._state)
 
     def race_window(self) -> str | None:
-        """The name of the moment racing actions are open in now (Cambio's snaps), or ``None``."""
+        """The name of the moment racing actions are open in now (Cambio's snaps and calls), or ``None``."""
         return self.rules.race_window(self._state)
 
     def to_json(self) -> str:
