@@ -14,7 +14,7 @@ PARALLEL := -n 3 --dist loadgroup
 test: deps site single lint
 	tools/sealed.sh $(PYTHON) -m pytest $(PARALLEL)
 
-## check: the inner loop, about a minute: lint, then every test but the browser's (host CPython and Pyodide)
+## check: the inner loop: lint, then every test but the browser's (host CPython and Pyodide, side by side)
 check: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels lint
 	$(PYTHON) -m pytest $(PARALLEL) -m "not browser"
 
