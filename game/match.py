@@ -101,6 +101,11 @@ class Match:
         """``None`` while play goes on, then ``{"winners": [...], "scores": [...]}``."""
         return self.rules.result(self._state)
 
+    def all_cards(self) -> list[str]:
+        """Every card (or piece) of the match wherever it lies now, hidden or not: for checks that none appears or
+        vanishes. It is never shown to a seat; views and events are what seats see."""
+        return self.rules.all_cards(self._state)
+
     def race_window(self) -> str | None:
         """The name of the moment racing actions are open in now (Cambio's snaps and calls), or ``None``."""
         return self.rules.race_window(self._state)

@@ -16,7 +16,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import GAMES, Match, new_match
-from game.core import seen_by
 from tests.support import advance_randomly, assert_illegal, hidden_ids, play_randomly, random_step
 
 PROPERTY_SETTINGS = settings(
@@ -112,8 +111,7 @@ def test_cards_are_conserved_and_nothing_leaks(game, data, play_seed):
     """Every step keeps every card, and a seat that did not act learns no card a spectator did not see."""
     game, players, options, seed = data.draw(deals(game))
     match = new_match(game, players, options, seed)
-    rules = match.rules
-    deck = Counter(rules.all_cards(match._state))
+    deck = Counter(match.all_cards())
     rng = random.Random(play_seed)
     for _ in range(3000):
         if match.result() is not None:
@@ -122,15 +120,15 @@ def test_cards_are_conserved_and_nothing_leaks(game, data, play_seed):
         count = len(match.events(None))
         actor, action = random_step(match, rng)
         match.act(actor, action)
-        assert Counter(rules.all_cards(match._state)) == deck, "a card appeared or vanished"
-        raw = match._events[count:]
-        public = hidden_ids([seen_by(event, None) for event in raw]) | hidden_ids(match.view(None))
+        assert Counter(match.all_cards()) == deck, "a card appeared or vanished"
+        public = hidden_ids(match.events(None, since=count)) | hidden_ids(match.view(None))
         for seat in range(players):
             if seat == actor:
                 continue
             # A seat's own looks (a Cambio peek at the start of a round) are its to see.
-            own = hidden_ids([seen_by(e, seat) for e in raw if e.get("seat") == seat and seat in e.get("to", ())])
-            received = hidden_ids([seen_by(event, seat) for event in raw])
+            told = match.events(seat, since=count)
+            own = hidden_ids([e for e in told if e.get("seat") == seat and seat in e.get("to", ())])
+            received = hidden_ids(told)
             assert received <= public | own, f"seat {seat} was told {received - public - own}"
             leaked = hidden_ids(match.view(seat)) - public - own - views_before[seat]
             assert not leaked, f"seat {seat}'s view shows {leaked}"

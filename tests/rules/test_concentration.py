@@ -23,7 +23,7 @@ def flip(match, seat, *positions):
 @pytest.mark.parametrize("pairs", [8, 12, 18, 26])
 def test_board_holds_the_chosen_number_of_pairs_of_same_rank_and_colour(pairs):
     match = new_match("concentration", 1, {"pairs": pairs}, seed=pairs)
-    cards = match.rules.all_cards(match._state)
+    cards = match.all_cards()
     assert len(cards) == len(set(cards)) == 2 * pairs
     assert all(partner(card) in cards and colour(partner(card)) == colour(card) for card in cards)
     assert all(rank(partner(card)) == rank(card) for card in cards)

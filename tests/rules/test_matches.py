@@ -86,7 +86,7 @@ def test_coins_are_scattered_on_random_spots_with_random_faces_and_more_spots_th
         assert len(occupied) == 24
         layouts.add(occupied)
         faces.update(s["face"] for s in spots if s is not None)
-        assert sorted(match.rules.all_cards(match._state)) == sorted(PIECES * 2)  # 24 tiles and 24 coins
+        assert sorted(match.all_cards()) == sorted(PIECES * 2)  # 24 tiles and 24 coins
     assert len(layouts) == 8
     assert faces == {"value", "suit"}
 

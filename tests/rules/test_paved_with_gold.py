@@ -90,7 +90,7 @@ def test_deal_puts_the_first_25_cards_in_the_square_and_27_in_the_stock():
 
 def test_random_deal_uses_all_52_cards():
     match = new_match(GAME, 3, seed=7)
-    assert sorted(match.rules.all_cards(match._state)) == sorted(standard_deck())
+    assert sorted(match.all_cards()) == sorted(standard_deck())
 
 
 @pytest.mark.parametrize(
