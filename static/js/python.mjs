@@ -24,6 +24,16 @@ const ENGINE_URL = new URL("static/vendor/game.zip", document.baseURI).href;
 const SNAPSHOTS = "face-down-python"; // the Cache Storage cache, and the localStorage note of the kept snapshot's key
 const root = document.documentElement;
 
+// Chromium can crash the page (SIGSEGV, "Aw, Snap!") while Python runs on a WebAssembly stack-switching (JSPI)
+// stack on the page's thread: a sampling stack unwinder (base::debug::ScanStackForNextFrame) bounds its scan by
+// the thread's own stack and reads past the top of the switched one. Four crash dumps of Debian's Chromium 156
+// faulted there (issue 20). Pyodide runs calls into Python on such stacks only where WebAssembly.Suspending
+// exists, and the app needs none of what JSPI gives (pyodide.ffi.run_sync), so the page hides it before Pyodide
+// loads. The snapshot worker keeps it: off the page's thread the unwinder does not scan.
+delete WebAssembly.Suspending;
+delete WebAssembly.promising;
+delete WebAssembly.Suspender;
+
 const engine = fetchEngine();
 engine.catch(() => {}); // awaited by loadPyodide, which reports a failed download; not an unhandled rejection
 const [pyodide, { installEngine }] = await Promise.all([

@@ -163,20 +163,6 @@ def _watch_errors(page, errors: list[str]) -> None:
     )
 
 
-# Chromium's bug, worked around here: on the renderer's main thread a sampled frame-pointer unwinder
-# (base::debug::ScanStackForNextFrame) bounds its scan by the thread's own stack and reads past the top of a
-# WebAssembly stack-switching (JSPI) stack, into an unmapped page: SIGSEGV, "Page crashed". Pyodide runs every
-# call into Python on such a stack where WebAssembly.Suspending exists. Four crash dumps (issue 20) faulted at
-# that one instruction with the main thread on a secondary stack. Without these globals Pyodide calls Python
-# on the thread's own stack. Workers are not touched: off the main thread the unwinder does not scan.
-NO_STACK_SWITCHING = "delete WebAssembly.Suspending; delete WebAssembly.promising; delete WebAssembly.Suspender;"
-
-
-def keep_python_off_stack_switching(context) -> None:
-    """Make the pages of ``context`` load Pyodide without WebAssembly stack switching (see NO_STACK_SWITCHING)."""
-    context.add_init_script(NO_STACK_SWITCHING)
-
-
 @pytest.fixture
 def watch():
     """This test's record of requests and page errors, checked when it ends."""
@@ -194,7 +180,6 @@ def new_context(browser, watch):
 
     def make(**options):
         context = browser.new_context(**options)
-        keep_python_off_stack_switching(context)
         watch.follow(context)
         contexts.append(context)
         return context
@@ -226,7 +211,6 @@ class KeptProfile:
         self.site_url = site_url
         self.watch = Watch()
         self.context = browser.new_context(**options)
-        keep_python_off_stack_switching(self.context)
         self.watch.follow(self.context)
         self.context.route(
             f"{site_url}{BLANK}", lambda route: route.fulfill(body="<!doctype html>", content_type="text/html")

@@ -20,3 +20,11 @@ def test_concentration_played_to_the_result_screen(page, site_url, artifacts):
     page.screenshot(path=str(artifacts / "concentration.png"))
     play_to_end(page, seed=1)
     assert page.locator(".result h2").inner_text()
+
+
+def test_python_runs_on_the_pages_own_stack_not_a_switched_one(page, site_url):
+    # static/js/python.mjs hides WebAssembly stack switching (JSPI) from Pyodide: Chromium crashed pages whose
+    # Python ran on a switched stack. Pyodide decides by these very globals whether to switch stacks.
+    page.goto(site_url)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.evaluate("'Suspending' in WebAssembly || 'Suspender' in WebAssembly") is False
