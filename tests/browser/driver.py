@@ -38,11 +38,22 @@ COUNT_FLIPS_IN = """() => {
 # The app draws what waited for the frame showing a move, and saves the game, once that frame is painted
 # (App.refresh, with static/js/redraw.js's later()): a promise of a later() asked for after the app's own.
 SETTLED = "new Promise((done) => faceDownRedraw.later(done, 0, true))"
+A_SECOND_GOES_BY = "new Promise((done) => setTimeout(() => done(false), 1000))"
 
 
-def settle(page) -> None:
-    """Wait until the page (or frame) has drawn and saved all of its last move."""
-    page.evaluate(f"() => {SETTLED}")
+def settle(page, attempts: int = 30) -> None:
+    """Wait until the page (or frame) has drawn and saved all of its last move.
+
+    An iframe out of sight paints no frames, and a frame above it that grows can push it out of sight at
+    any time (an embed sizes itself to its table): so a frame is scrolled into view before each wait of up to
+    a second, until one sees the page settled.
+    """
+    for _ in range(attempts):
+        if hasattr(page, "frame_element"):
+            page.frame_element().scroll_into_view_if_needed()
+        if page.evaluate(f"() => Promise.race([{SETTLED}.then(() => true), {A_SECOND_GOES_BY}])"):
+            return
+    raise AssertionError(f"the page painted no frame in {attempts} s")
 
 
 def open_game(page, site_url: str, timeout: float = 60_000, **params) -> None:
@@ -120,11 +131,10 @@ def play_well_to_end(page, max_moves: int = 500) -> int:
     The bot reads the seat's view and events from the page's save (the app's own bots answer in between),
     so a game ends in a few dozen moves rather than the hundreds random clicks take. Works in a frame too.
     """
-    if hasattr(page, "frame_element"):  # an iframe out of sight paints no frames, and the app waits for them
-        page.frame_element().scroll_into_view_if_needed()
     moves = 0
     while not page.locator(OVER).count():
         assert moves < max_moves, "the game did not end"
+        settle(page)  # a frame is brought into view: out of sight, the app's bots wait for a painted frame
         page.wait_for_function(
             f"document.querySelector({CHOICES!r}) || document.querySelector({OVER!r})"
             " || !document.querySelector('#curtain').hidden",

@@ -42,9 +42,7 @@ def open_blog(page, blog_url: str) -> dict:
 
 def saved_moves(frame) -> int:
     """How many actions the game saved in this embed's own save slot holds, once its last move is saved."""
-    # The app saves once the frame showing a move is painted, and an iframe out of sight paints no frames.
-    frame.frame_element().scroll_into_view_if_needed()
-    settle(frame)
+    settle(frame)  # the app saves once the frame showing a move is painted
     save = frame.evaluate("localStorage.getItem(`face-down/${new URLSearchParams(location.search).get('save')}/game`)")
     return len(json.loads(json.loads(save)["match"])["history"])
 
@@ -83,8 +81,10 @@ def test_two_embeds_of_the_same_game_keep_separate_saves(new_context, blog_url):
 
     rng = random.Random(3)
     for _ in range(4):
+        settle(first)  # in view: out of sight, the bot's moves wait for a painted frame
         first.wait_for_selector(LEGAL)
         step(first, rng)
+    settle(first)
     first.wait_for_selector(LEGAL)  # the bot has finished its turn
     moves = saved_moves(first)
     assert moves >= 4 and saved_moves(again) == 0
