@@ -1,8 +1,8 @@
 """The host's save: everything needed to resume a room after the host's page reloads.
 
-It holds the settings, the lobby with each player's seat secret, the shuffle with its secret, the
-match (``Match.to_json``) and the moment racing actions (Cambio's snaps) are open in. It must stay on
-the host. Connections are not saved: after a reload every player reclaims their seat with its secret.
+It holds the settings (with the host's private identity key), the lobby with each player's seat
+secret, the shuffle with its secret, the match (``Match.to_json``) and the moment racing actions
+(Cambio's snaps) are open in. It must stay on the host (or go, as a file, to the host's other device). Connections are not saved: after a reload every player reclaims their seat with its secret.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .snaps import SnapWindow
 if TYPE_CHECKING:
     from .host import Host
 
-SAVE_FORMAT = "face-down-room/1"
+SAVE_FORMAT = "face-down-room/2"  # 2: the host's identity key; pledged nonces
 PHASES_WITH_SHUFFLE = ("shuffle", "playing", "over")
 PHASES_WITH_MATCH = ("playing", "over")
 
@@ -34,6 +34,7 @@ def save_room(host: Host) -> str:
                 "host_peer": settings.host_peer,
                 "grace_ms": settings.grace_ms,
                 "absent_bot": settings.absent_bot,
+                "identity": settings.identity,
             },
             "lobby": host.lobby.to_json(),
             "shuffle": None if host.shuffle is None else host.shuffle.to_json(),
@@ -66,7 +67,7 @@ def _load(host_class: type[Host], text: str, now_ms: int, arguments: dict) -> Ho
     if phase not in ("lobby", *PHASES_WITH_SHUFFLE):
         raise ValueError(f"Unknown phase {phase!r}.")
     settings = data.get("settings")
-    if not isinstance(settings, dict) or set(settings) != {"host_peer", "grace_ms", "absent_bot"}:
+    if not isinstance(settings, dict) or set(settings) != {"host_peer", "grace_ms", "absent_bot", "identity"}:
         raise ValueError("Its settings are missing or wrong.")
     host = host_class(**settings, **arguments)
     host.lobby = Lobby.from_json(data.get("lobby"), now_ms)
