@@ -2,7 +2,8 @@
 
 It holds the settings (with the host's private identity key), the lobby with each player's seat
 secret, the shuffle with its secret, the match (``Match.to_json``) and the moment racing actions
-(Cambio's snaps) are open in. It must stay on the host (or go, as a file, to the host's other device). Connections are not saved: after a reload every player reclaims their seat with its secret.
+(Cambio's snaps) are open in. It must stay on the host (or go, as a file, to the host's other device).
+Connections are not saved: after a reload every player reclaims their seat with its secret.
 """
 
 from __future__ import annotations
