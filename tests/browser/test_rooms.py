@@ -283,6 +283,11 @@ def entitled_by_step(match_json: str, seat: int | None) -> list[set[str]]:
     return by_step
 
 
+def body_of(text: str) -> str:
+    """The protocol message in a text a guest received: a sealed message's body (game/net/channel.py), or the text."""
+    return text.split("~", 3)[3] if text.startswith("~") else text
+
+
 def assert_nothing_leaked(save: dict, received: dict[int, list[str]]) -> int:
     """Check each seat's received texts against what it was entitled to; return how many card ids they held.
 
@@ -297,7 +302,7 @@ def assert_nothing_leaked(save: dict, received: dict[int, list[str]]) -> int:
         entitled = {seat: entitled_by_step(save["match"], seat), None: spectator}
         updates = 0
         for text in texts:
-            message = json.loads(text)
+            message = json.loads(body_of(text))
             ids = hidden_ids(message)
             if message["type"] == "update":
                 assert message["seat"] in (seat, None), f"seat {seat} was sent seat {message['seat']}'s stream"
