@@ -63,7 +63,6 @@ class Client:
         self.step = 0
         self.nonces: list[dict] = []
         self.pledges_at_deal: list[dict] = []
-        self.seat_at_deal: int | None = None
         self.verdict: Verdict | None = None
         self._log: list = []
         self._secret_revealed: str | None = None
@@ -180,7 +179,6 @@ class Client:
             evidence["pledges"] = message["pledges"]
         self.pledges_at_deal = message["pledges"]
         self.nonces = message["nonces"]
-        self.seat_at_deal = self.seat if self.contributes else None
         return []
 
     def _on_update(self, message: dict) -> list[str]:
@@ -217,13 +215,15 @@ class Client:
             return Verdict(False, "SHUFFLE NOT VERIFIED: the host never published a commitment to its secret.")
         if self.pledges_at_deal != evidence["pledges"]:
             return Verdict(False, "SHUFFLE NOT VERIFIED: the deal used other pledges than the host published.")
+        # A player (not a spectator, not the host's own seat) must find its own nonce in the deal.
+        own_seat = self.view_seat if self.contributes else None
         revealed = Revealed(
             commitment=evidence["game"],
             secret=self._secret_revealed,
             pledges=evidence["pledges"],
             nonces=self.nonces,
-            own_seat=self.seat_at_deal,
-            own_nonce=evidence["nonce"] if evidence["seat"] == self.seat_at_deal else None,
+            own_seat=own_seat,
+            own_nonce=evidence["nonce"] if evidence["seat"] == own_seat else None,
             own_revealed=evidence["revealed"],
             game=self.lobby["game"],
             players=self.lobby["players"],
