@@ -135,7 +135,7 @@ def test_a_forwarded_challenge_does_not_win_the_seat():
     """Mallory asks to reclaim GuestA's seat and gets GuestA to answer on its own link: the proof is worthless."""
     room = seated_room()
     owner = room.doors["GuestA"]
-    mallory = room.join("Mallory")
+    room.join("Mallory")
     room.send("Mallory", encode("reclaim", seat=1))
     nonce = json.loads(_last(room, "Mallory", "challenge"))["nonce"]
     # Sent to GuestA in the clear, the challenge is dropped: only its verified host's sealed messages count.
