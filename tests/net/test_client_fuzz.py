@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 import random
 
+from game import new_match
+from game.bots import autoplay
 from game.net import Client
 from game.net.messages import CLIENT_MESSAGES, HOST_MESSAGES, decode, encode
-from game.net.shuffle import commitment_of
+from game.net.shuffle import commitment_of, derive_seed
 from tests.net.gated import GatedRoom
 from tests.net.support import seeded_entropy
 
@@ -101,15 +103,18 @@ def test_thousands_of_hostile_host_messages_never_raise():
 
 
 def test_a_stream_of_seat_seven_then_a_reveal_gives_a_verdict():
-    """The issue's case: an update for a seat that is not at the table, then a reveal, used to raise."""
+    """The issue's case: an update for a seat that is not at the table, then the reveal of a finished game."""
+    secret = "00" * 32
+    match = new_match("concentration", 2, {"pairs": 8}, seed=derive_seed(secret, []))
+    autoplay(match, {0: "easy", 1: "easy"}, seed=1)
     client = Client(entropy=seeded_entropy("seven"))
     for text in (
-        encode("lobby", phase="playing", game="concentration", players=2, options={"pairs": 8}, seats=[], you=1),
-        encode("commit", commitment=commitment_of("00" * 32)),
-        encode("start", commitment=commitment_of("00" * 32), pledges=[], nonces=[]),
-        encode("update", seat=7, step=0, since=0, events=[], view={}, legal=[]),
-        encode("reveal", secret="00" * 32, since=0, log=[], total=0),
+        encode("lobby", phase="playing", game="concentration", players=2, options=match.options, seats=[], you=None),
+        encode("start", commitment=commitment_of(secret), pledges=[], nonces=[]),
+        encode("update", seat=7, step=match.step, since=0, events=[], view={}, legal=[]),
+        encode("reveal", secret=secret, since=0, log=match.history, total=len(match.history)),
     ):
         client.receive(text)
-    assert client.verdict is not None and not client.verdict.ok
+    assert client.verdict is not None and not client.verdict.ok, client.verdict
+    assert "seat 7" in client.verdict.message
     assert not [error for error in client.errors if error["message"].startswith("A message from the host broke")]

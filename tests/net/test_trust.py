@@ -239,6 +239,36 @@ def test_the_last_contributor_cannot_grind_its_nonce():
     assert room.host.phase == "playing" and room.host.match.seed in choices
 
 
+def test_no_nonce_is_taken_before_every_pledge_is_published():
+    """A reveal before the pledges close would show the host's operator a nonce it could then pledge against."""
+    room = seated_room(("GuestA", "Second"), players=3)
+    room.doors["Second"].client.contributes = False
+    room.control(room.host.start())
+    own = room.doors["GuestA"].client.own_nonce
+    assert not room.host.shuffle.closed and own is not None and not room.doors["GuestA"].client.evidence["revealed"]
+    room.send("GuestA", encode("contribute", nonce=own))
+    assert json.loads(_last(room, "GuestA", "error"))["code"] == "shuffle" and not room.host.shuffle.nonces
+    assert own not in room.host.save()
+
+
+def test_pledges_added_after_they_were_published_are_caught():
+    """The operator closes the pledges, reads the revealed nonces, then slips in a pledge of its own: not verified."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False
+    room.control(room.host.start())
+    room.control(room.host.deal())  # stop waiting for GuestB: the pledges close with GuestA's alone
+    assert set(room.host.shuffle.nonces) == {1} and room.host.phase == "playing"
+    secret, honest = room.host.shuffle.secret, room.host.shuffle.nonces[1]
+    ground = next(f"{n:064x}" for n in range(1000) if derive_seed(secret, [honest, f"{n:064x}"]).startswith("0"))
+    room.host.shuffle.pledges[2], room.host.shuffle.nonces[2] = commitment_of(ground), ground
+    room.host.match = None
+    room.host.phase = "shuffle"
+    room.control(room.host.deal())  # a redeal with the ground nonce
+    room.play()
+    verdict = room.doors["GuestA"].client.verdict
+    assert not verdict.ok and "other pledges" in verdict.message
+
+
 def test_a_player_who_drops_during_the_shuffle_is_waited_for_and_asked_again():
     """GuestB drops before pledging: the host waits for the grace period, and GuestB, back, is asked again."""
     room = seated_room(("GuestA", "GuestB"), players=3)
@@ -277,7 +307,8 @@ def reloaded(door: GuestGate, room: GatedRoom, peer: str) -> GuestGate:
     client = Client(entropy=seeded_entropy(f"reloaded/{peer}"))
     client.restore(json.loads(json.dumps(door.client.evidence)))
     fresh = GuestGate(client, ROOM_ID, room.gate.identity.key_id, peer, entropy=seeded_entropy(f"r/{peer}"))
-    room.leave(peer)
+    if peer in room.doors:
+        room.leave(peer)
     room.doors[peer] = fresh
     room.to_host(peer, fresh.knock(HOST_ID))
     room.send(peer, client.reclaim(door.client.secret_seat, door.client.secret))
@@ -285,16 +316,16 @@ def reloaded(door: GuestGate, room: GatedRoom, peer: str) -> GuestGate:
 
 
 def test_evidence_kept_across_a_guest_reload_catches_a_rigged_deal():
-    """GuestA reveals, reloads; the host then deals with its own nonce in GuestA's place. GuestA is not fooled."""
+    """GuestA reveals and reloads; meanwhile the host puts its own nonce in GuestA's place. GuestA is not fooled."""
     room = seated_room(("GuestA", "GuestB"), players=3)
     room.doors["GuestB"].client.contributes = False  # hold the deal back until GuestA has reloaded
     room.control(room.host.start())
     room.send("GuestB", encode("pledge", pledge=commitment_of("0f" * 32)))
     assert room.host.phase == "shuffle" and 1 in room.host.shuffle.nonces
-    door = reloaded(room.doors["GuestA"], room, "GuestA")
-    # The host turns cheat: it swaps GuestA's pledge and nonce for ones of its own choosing.
+    # While GuestA's page reloads, the host turns cheat: GuestA's pledge and nonce become ones it chose.
     ground = "77" * 32
     room.host.shuffle.pledges[1], room.host.shuffle.nonces[1] = commitment_of(ground), ground
+    door = reloaded(room.doors["GuestA"], room, "GuestA")
     room.send("GuestB", encode("contribute", nonce="0f" * 32))
     room.play()
     verdict = door.client.verdict
