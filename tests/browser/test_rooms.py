@@ -15,6 +15,7 @@ early. The host's page is checked by the same rules in the protocol's own tests 
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from urllib.parse import urlsplit
@@ -27,13 +28,16 @@ from game.bots import new_bot
 from game.cards import rank
 from game.match import Match
 from game.net import Host
+from game.net.channel import Channel
+from game.net.identity import HostIdentity
 from game.net.messages import encode
+from game.web import invite
 from game.web.games import presenter_for
 from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
 from .driver import CHOICES, COUNT_FLIPS_IN, click_action
-from .rooms_fixtures import WAIT_MS, relay_url_fixture  # noqa: F401
+from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 
@@ -413,15 +417,68 @@ def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
     start(host, [host, guest])
     play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 10)
     step = host.state()["step"]
+    before = host.state()["self_peer"]
+    assert guest.state()["host_peer"] == before
 
     host.page.reload()
     host.page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     host.wait_for(f"room.role === 'host' && room.seat === 0 && room.step === {step}")
-    guest.wait_for(f"room.connected && room.seat === 1 && room.step === {step}")
+    after = host.state()["self_peer"]
+    assert after != before, "a reloaded page is a new transport peer"
+    # The guest took the new peer as its host only once it proved the same key, and reclaimed its seat.
+    guest.wait_for(f"room.host_peer === {json.dumps(after)} && room.seat === 1 && room.step === {step}")
     host.page.locator("#room .seat-state", has_text="away").wait_for(state="detached", timeout=WAIT_MS)
     play([host, guest], perfect_moves(host))
     assert_verified([host, guest])
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
+
+
+def test_a_guest_verifies_the_host_and_refuses_an_impostor(open_app, open_peer, relay_url):
+    """The guest takes orders only from the peer that proves the link's key; another peer in the room cannot.
+
+    The impostor is a bare transport page in the same room (it has the link, as any guest has): it
+    forwards the guest's knock to the real host and the host's answer back, answers with a key of its
+    own, and sends orders in the clear and sealed with made-up keys.
+    """
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    guest = join(open_app, link, "Ben", seat=1)
+    found = invite.parse_fragment(urlsplit(link).fragment)
+    host_id, guest_id = host.state()["self_peer"], guest.state()["self_peer"]
+    assert guest.state()["host_peer"] == host_id
+    from_host = [text for text in guest.received() if "identity" in text or text.startswith("~")]
+    assert json.loads(from_host[0])["type"] == "identity" and all(text.startswith("~") for text in from_host[1:])
+
+    impostor = open_peer(f"relay={relay_url}&ice=none")
+    impostor.open("nostr", found.room, found.key)
+    impostor.wait_for("join", guest_id)
+    impostor.wait_for("join", host_id)
+    impostor.wait_until(f"(log) => log.some((e) => e[0] === 'msg' && e[1] === {json.dumps(guest_id)})")
+    knock = json.loads(next(text for sender, text in impostor.messages() if sender == guest_id))
+    assert knock["type"] == "knock"
+    # 1. The real host's answer to the guest's knock, forwarded from the impostor's own link to the host:
+    # signed for the impostor's connection, so refused. A refused answer uses the knock up.
+    impostor.send(host_id, json.dumps(knock))
+    impostor.wait_until(f"(log) => log.some((e) => e[0] === 'msg' && e[1] === {json.dumps(host_id)})")
+    forwarded = next(text for sender, text in impostor.messages() if sender == host_id)
+    assert json.loads(forwarded)["type"] == "identity"
+    impostor.send(guest_id, forwarded)
+    guest.wait_for("room.refused >= 1")
+    # 2. Its own key, properly signed for this very connection (refused for the key, in tests/net/test_trust.py).
+    fields, _ = HostIdentity.new(os.urandom).answer(
+        found.room, impostor.id, guest_id, knock["nonce"], knock["share"], os.urandom
+    )
+    impostor.send(guest_id, encode("identity", **fields))
+    # 3. Orders in the clear, and sealed with keys it made up.
+    lobby = encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=None)
+    impostor.send(guest_id, lobby)
+    impostor.send(guest_id, Channel(b"k" * 32, b"k" * 32).seal(lobby))
+    guest.wait_for("room.refused >= 4")
+    state = guest.state()
+    assert state["host_peer"] == host_id and state["seat"] == 1 and state["phase"] == "lobby" and not state["errors"]
+    # The room goes on with the real host.
+    start(host, [host, guest])
+    play([host, guest], perfect_moves(host))
+    assert_verified([host, guest])
 
 
 CAMBIO = presenter_for("cambio")
