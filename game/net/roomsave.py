@@ -99,3 +99,33 @@ def _check_match(host: Host) -> None:
         raise ValueError("Its match was not dealt from its shuffle.")
     if (match.result() is not None) != (host.phase == "over"):
         raise ValueError("Its phase does not agree with whether the match is over.")
+
+
+ROOM_FILE_FORMAT = "face-down-room-file/1"
+
+
+def room_file(room: str, password: str, save: str, seat: dict | None = None) -> str:
+    """The file a host exports to resume its room on another device: the room id, its password, the save,
+    and ``seat``: what the host's own player keeps to reclaim its seat (seat, secret, shuffle evidence).
+
+    The save holds the host's private key, so the device that resumes it is the same host to the guests.
+    """
+    return json.dumps(
+        {"format": ROOM_FILE_FORMAT, "room": room, "key": password, "save": json.loads(save), "seat": seat}
+    )
+
+
+def read_room_file(text: str) -> tuple[str, str, str, dict | None]:
+    """``(room id, password, save text, host's seat)`` from :func:`room_file`'s text; else ``ValueError`` saying why."""
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError, RecursionError):
+        data = None
+    if not isinstance(data, dict) or data.get("format") != ROOM_FILE_FORMAT:
+        raise ValueError("This file is not a Face Down room saved by its host.")
+    room, password, save, seat = data.get("room"), data.get("key"), data.get("save"), data.get("seat")
+    if not isinstance(room, str) or not isinstance(password, str) or not isinstance(save, dict):
+        raise ValueError("This room file is damaged: it lacks the room, its password or its save.")
+    if seat is not None and not isinstance(seat, dict):
+        raise ValueError("This room file is damaged: its host's seat is not an object.")
+    return room, password, json.dumps(save, separators=(",", ":")), seat

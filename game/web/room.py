@@ -31,13 +31,14 @@ import asyncio
 import json
 from collections import deque
 
-from pyodide.ffi import JsException, create_once_callable, create_proxy
+from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from ..net import Client, Host, Outgoing
 from ..net.gate import LOCAL_PEER, GuestGate, HostGate
 from ..net.identity import HostIdentity
 from ..net.lobby import PLAYER
+from ..net.roomsave import read_room_file, room_file
 from . import invite
 from .invite import Invite
 from .roomview import render_invite, render_lobby
@@ -48,6 +49,10 @@ NAME_KEY = "face-down/room-name"
 ABSENT_CHECK_MS = 1000
 # How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
 HOST_GONE_MS = 60_000
+IMPORT_FORM = (
+    '<label class="field">Are you this room\'s host? Resume it from the file you saved: '
+    '<input type="file" accept=".json,application/json" data-room-import></label>'
+)
 
 
 def now_ms() -> int:
@@ -73,6 +78,7 @@ class Rooms:
         self.gate: HostGate | None = None  # the host's page: the door every guest's message comes through
         self.door: GuestGate | None = None  # a guest's page: the door the host's messages come through
         self.gone_timer = None  # a guest's page: fires if the host stays away
+        self._offer_import = False  # a host's link opened where its save is not: offer to resume from a file
         self.source: RoomSource | None = None
         self.level = "medium"  # the level of the computer players the host seats
         self.bot_timer = None
@@ -148,6 +154,7 @@ class Rooms:
                 self.app.say("This room's save is not in this browser, so you join it as a guest.")
                 self.invite = found.as_guest()
                 self._set_fragment(self.invite)
+                self._offer_import = True
             if self.invite.host_id is None:
                 raise ValueError("This invitation does not name the host's key: ask the host for the link again.")
             self.client = Client()
@@ -361,7 +368,10 @@ class Rooms:
 
     def _status(self, text: str) -> None:
         document.getElementById("room").hidden = False
-        document.getElementById("room-status").textContent = text
+        status = document.getElementById("room-status")
+        status.textContent = text
+        if self._offer_import:
+            status.insertAdjacentHTML("beforeend", IMPORT_FORM)
 
     # --- the player's controls ------------------------------------------------------------------
 
@@ -378,6 +388,8 @@ class Rooms:
             document.getElementById("new-game").open = True
         elif command == "room-copy":
             self._copy_link()
+        elif command == "room-export":
+            self.export()
         elif self.client is None:
             return
         elif command == "room-sit":
@@ -432,6 +444,8 @@ class Rooms:
             if name and name.isprintable():
                 window.localStorage.setItem(NAME_KEY, name)
                 self._send(self.client.hello(name))
+        elif target.hasAttribute("data-room-import") and target.files.length:
+            self._run(self._import(target.files.item(0)))
         elif target.hasAttribute("data-room-assign") and target.value and self.host is not None:
             try:
                 outgoing = self.host.assign(int(target.dataset.seat), target.value)
@@ -439,6 +453,38 @@ class Rooms:
                 self.app.say(str(error))
                 return
             self._deliver(outgoing)
+
+    def export(self) -> None:
+        """ "Save the room to a file": the host's save with the room's id and password, as a download."""
+        if self.host is None or self.invite is None:
+            return
+        held = window.localStorage.getItem(self._seat_key())
+        text = room_file(self.invite.room, self.invite.key, self.host.save(), json.loads(held) if held else None)
+        blob = window.Blob.new(
+            to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        )
+        link = document.createElement("a")
+        link.href = window.URL.createObjectURL(blob)
+        link.download = f"face-down-room-{self.invite.room}.json"
+        link.click()
+        window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(link.href)), 0)
+
+    async def _import(self, file) -> None:
+        """Resume this room as its host from a file :meth:`export` made on another device."""
+        room, password, save, seat = read_room_file(await file.text())
+        if self.invite is None or room != self.invite.room:
+            raise ValueError("This file is the save of another room: open that room's host link to resume it.")
+        host = Host.load(save, now_ms())  # refuses a damaged save before anything is stored
+        key_id = HostIdentity(host.settings.identity).key_id
+        if self.invite.host_id is not None and key_id != self.invite.host_id:
+            raise ValueError("This file's host key is not the one this room's link names.")
+        window.localStorage.setItem(storage_key(room, "host"), save)
+        if seat is not None:  # the host's own player reclaims its seat with it, as after a reload
+            window.localStorage.setItem(storage_key(room, "host-seat"), json.dumps(seat))
+        # A fresh page, as after a reload: its transport gets a new peer id, which every guest knocks at anew.
+        self.leave()
+        self._set_fragment(Invite(room, password, True, key_id))
+        window.location.reload()
 
     def _copy_link(self) -> None:
         field = document.getElementById("room-link")
@@ -461,6 +507,7 @@ class Rooms:
             window.history.replaceState(None, "", window.location.pathname + window.location.search)
         self.invite = self.host = self.client = self.transport = self.host_peer = self.source = None
         self.gate = self.door = None
+        self._offer_import = False
         self.bot_timer = self._redraw = self.gone_timer = None
         self._errors_shown, self._answer_mark, self._panel_html = 0, (0, 0), ""
         room = document.getElementById("room")

@@ -433,6 +433,32 @@ def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
 
 
+def test_the_host_moves_to_another_device_with_its_room_file(open_app):
+    """The host saves the room to a file and leaves; on another profile it opens its link, picks the file,
+    and is the same host: the guest verifies it and reclaims its seat, and the game goes on."""
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    guest = join(open_app, link, "Ben", seat=1)
+    start(host, [host, guest])
+    play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 6)
+    step, host_link = host.state()["step"], host.page.url
+    with host.page.expect_download() as download:
+        host.page.click('#room [data-command="room-export"]')
+    saved = download.value.path().read_text()
+    host.page.close(run_before_unload=True)
+    guest.page.locator("#room-status", has_text="The host has left").wait_for(timeout=WAIT_MS)
+
+    moved = open_app(host_link)
+    with moved.page.expect_navigation(timeout=WAIT_MS):  # the page reloads as the room's host
+        moved.page.locator("#room-status input[data-room-import]").set_input_files(
+            files=[{"name": "room.json", "mimeType": "application/json", "buffer": saved.encode()}]
+        )
+    moved.page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    moved.wait_for(f"room.role === 'host' && room.seat === 0 && room.step === {step}")
+    guest.wait_for(f"room.host_peer === {json.dumps(moved.state()['self_peer'])} && room.seat === 1")
+    play([moved, guest], perfect_moves(moved))
+    assert_verified([moved, guest])
+
+
 def test_a_guest_verifies_the_host_and_refuses_an_impostor(open_app, open_peer, relay_url):
     """The guest takes orders only from the peer that proves the link's key; another peer in the room cannot.
 

@@ -17,6 +17,7 @@ from game.net.channel import Channel
 from game.net.gate import LOCAL_PEER, GuestGate, HostGate
 from game.net.identity import Ephemeral, HostIdentity, Knock, key_id
 from game.net.messages import encode
+from game.net.roomsave import read_room_file, room_file
 from game.net.seats import prove
 from game.net.shuffle import AWAY, commitment_of, derive_seed
 from tests.net.gated import HOST_ID, ROOM_ID, GatedRoom
@@ -391,3 +392,31 @@ def test_a_knock_answer_is_checked_against_the_knock():
         knock = Knock(ROOM_ID, identity.key_id, "G", "ab" * 32, Ephemeral(seeded_entropy(1)))
         fields, _ = identity.answer(room_id, HOST_ID, guest, knock.nonce, knock.ephemeral.share, seeded_entropy(2))
         assert (knock.check(HOST_ID, fields) is not None) == (room_id == ROOM_ID and guest == "G")
+
+
+def test_a_room_file_resumes_the_same_host_elsewhere_and_guests_reclaim():
+    """The host exports its room; another device loads it: same key, so the guest verifies it and reclaims."""
+    room = seated_room()
+    room.control(room.host.start())
+    text = room_file(ROOM_ID, "password-1234", room.host.save())
+    room_id, password, save, seat = read_room_file(text)
+    assert (room_id, password, seat) == (ROOM_ID, "password-1234", None)
+    elsewhere = Host.load(save, room.tick())
+    gate = HostGate(elsewhere, ROOM_ID, "NewDevicePeer")
+    assert gate.identity.key_id == room.gate.identity.key_id
+    old = room.doors["GuestA"]
+    door = GuestGate(Client(), ROOM_ID, room.gate.identity.key_id, "GuestA")
+    door.client.restore(old.client.evidence)
+    outgoing = gate.receive("GuestA", door.knock("NewDevicePeer"), room.tick())
+    for message in outgoing:
+        door.receive("NewDevicePeer", message.text)
+    assert door.host_peer == "NewDevicePeer"
+    outgoing = gate.receive("GuestA", door.seal(door.client.reclaim(1, old.client.secret)), room.tick())
+    for message in outgoing:
+        for reply in door.receive("NewDevicePeer", message.text):
+            for answer in gate.receive("GuestA", reply, room.tick()):
+                door.receive("NewDevicePeer", answer.text)
+    assert elsewhere.lobby.seat_of("GuestA") == 1 and door.client.seat == 1
+    for damaged in ("", "{}", json.dumps({"format": "face-down-room-file/1", "room": 5}), "[1]"):
+        with pytest.raises(ValueError, match=r"not a Face Down room|damaged"):
+            read_room_file(damaged)
