@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from ..bots import LEVELS
 from ..core import IllegalAction
 from ..match import Match, new_match
+from ..registry import GAMES
 from .entropy import Entropy, system_entropy, token
 from .identity import HostIdentity
 from .lobby import OPEN, PLAYER, Lobby
@@ -29,13 +30,14 @@ from .messages import (
     encode,
     slices,
 )
+from .races import RaceWindow
 from .ratelimit import TokenBucket
 from .roomsave import load_room, save_room
 from .seatbots import SeatBots
 from .seats import proof_is_valid
 from .shuffle import Shuffle, pledge_matches
-from .snaps import SnapWindow
 
+DEFAULT_GAME = next(iter(GAMES))  # the registry's first: net/ names no game of its own
 GRACE_MS = 30_000
 ABSENT_BOT = "medium"
 # A full resend of a long game is tens of KB: a few at once (a reconnect, a gap), then one per 10 s.
@@ -83,7 +85,7 @@ class Host:
 
     def __init__(
         self,
-        game: str = "concentration",
+        game: str = DEFAULT_GAME,
         players: int = 2,
         options: dict | None = None,
         *,
@@ -103,7 +105,7 @@ class Host:
         self.phase = "lobby"
         self.match: Match | None = None
         self.shuffle: Shuffle | None = None
-        self.snaps = SnapWindow()
+        self.races = RaceWindow()
         self._entropy = entropy
         self._on_save = on_save
         self._peers: dict[str, Connection] = {}
@@ -256,7 +258,7 @@ class Host:
         if state != self.match.step:
             if action["type"] in self.match.rules.racing and state < self.match.step:
                 # Racing actions: an older state id still counts while the moment it saw is open.
-                if not self.snaps.saw_open_window(state):
+                if not self.races.saw_open_window(state):
                     raise ProtocolError("too_late", "Too late: someone else was first, or that moment has passed.")
             else:
                 raise ProtocolError(
@@ -280,7 +282,7 @@ class Host:
         if self.phase not in ("lobby", "over"):
             raise ValueError("The game can be changed only in the lobby or after a game.")
         self.lobby.configure(game, players, options)
-        self.phase, self.match, self.shuffle, self.snaps = "lobby", None, None, SnapWindow()
+        self.phase, self.match, self.shuffle, self.races = "lobby", None, None, RaceWindow()
         self._saved()
         return self._lobby_to_all()
 
@@ -496,7 +498,7 @@ class Host:
         ]
 
     def _after_action(self) -> list[Outgoing]:
-        self.snaps.observe(self.match.step, self.match.race_window())
+        self.races.observe(self.match.step, self.match.race_window())
         outgoing = [message for peer in self._peers for message in self._updates(peer)]
         if self.match.result() is not None:
             self.phase = "over"
@@ -537,8 +539,8 @@ class Host:
     def _deal(self) -> list[Outgoing]:
         lobby = self.lobby
         self.match = new_match(lobby.game, lobby.players, lobby.options, seed=self.shuffle.seed)
-        self.snaps = SnapWindow()
-        self.snaps.observe(0, self.match.race_window())
+        self.races = RaceWindow()
+        self.races.observe(0, self.match.race_window())
         self.bots.reset()
         self.phase = "playing"
         self._saved()

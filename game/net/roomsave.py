@@ -2,7 +2,7 @@
 
 It holds the settings (with the host's private identity key), the lobby with each player's seat
 secret, the shuffle with its secret, the match (``Match.to_json``) and the moment racing actions
-(Cambio's snaps) are open in. It must stay on the host (or go, as a file, to the host's other device).
+(``races.py``) are open in. It must stay on the host (or go, as a file, to the host's other device).
 Connections are not saved: after a reload every player reclaims their seat with its secret.
 """
 
@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from ..match import Match
 from .lobby import Lobby
+from .races import RaceWindow
 from .shuffle import Shuffle, derive_seed
-from .snaps import SnapWindow
 
 if TYPE_CHECKING:
     from .host import Host
@@ -40,7 +40,7 @@ def save_room(host: Host) -> str:
             "lobby": host.lobby.to_json(),
             "shuffle": None if host.shuffle is None else host.shuffle.to_json(),
             "match": None if host.match is None else host.match.to_json(),
-            "snaps": host.snaps.to_json(),
+            "races": host.races.to_json(),
         },
         separators=(",", ":"),
     )
@@ -75,7 +75,7 @@ def _load(host_class: type[Host], text: str, now_ms: int, arguments: dict) -> Ho
     if phase != "lobby" and not host.lobby.ready():
         raise ValueError(f"A room in phase {phase!r} has an open seat.")
     host.phase = phase
-    host.snaps = SnapWindow.from_json(data.get("snaps"))
+    host.races = RaceWindow.from_json(data.get("races"))
     if (data.get("shuffle") is not None) != (phase in PHASES_WITH_SHUFFLE):
         raise ValueError(f"Its shuffle does not fit its phase {phase!r}.")
     if data.get("shuffle") is not None:

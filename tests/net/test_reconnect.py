@@ -219,7 +219,7 @@ def corrupted(save: str) -> list[str]:
         edit(lambda d: d.update(match=json.dumps(bad_history))),
         edit(lambda d: d.update(match=json.dumps(other_seed))),
         edit(lambda d: d.update(match={"not": "text"})),
-        edit(lambda d: d.update(snaps=[1, 2])),
+        edit(lambda d: d.update(races=[1, 2])),
         edit(lambda d: d["shuffle"]["nonces"].append({"seat": 1, "nonce": "ab" * 32})),
     ]
 
