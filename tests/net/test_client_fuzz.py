@@ -17,7 +17,7 @@ from game.bots import autoplay
 from game.net import Client
 from game.net.messages import CLIENT_MESSAGES, HOST_MESSAGES, decode, encode
 from game.net.shuffle import commitment_of, derive_seed
-from tests.net.gated import GatedRoom
+from tests.net.gated import HOST_ID, GatedRoom
 from tests.net.support import seeded_entropy
 
 MESSAGES = 2500
@@ -118,3 +118,42 @@ def test_a_stream_of_seat_seven_then_a_reveal_gives_a_verdict():
     assert client.verdict is not None and not client.verdict.ok, client.verdict
     assert "seat 7" in client.verdict.message
     assert not [error for error in client.errors if error["message"].startswith("A message from the host broke")]
+
+
+def hostile_wire_text(rng: random.Random, real: list[str]) -> object:
+    """A text on the wire: sealed-looking with a made-up count or MAC, a handshake message, a real one cut, or junk."""
+    body = rng.choice(real).split("~", 3)[-1] if real else "{}"
+    seq, mac = rng.choice([0, 1, 2, 10**9, 10**10]), rng.choice(["0" * 64, "f" * 64, "ab" * 32, "x" * 64])
+    share = "04" + rng.choice(["00", "ff", "ab"]) * 64
+    options = [
+        f"~{seq}~{mac}~{body}",
+        f"~{seq}~{mac}",
+        "~",
+        "~~~",
+        rng.choice(real)[: rng.randrange(1, 80)] if real else "~",
+        encode("identity", key=share, share=share, signature="00" * 64),
+        encode("knock", nonce=HEXES[0], share=share),
+        json.dumps({"v": 1, "type": "identity", "key": 5}),
+        rng.choice(real) if real else "",
+        None,
+        b"~0~" + bytes(64),
+        "~0~" + "a" * 64 + "~" + "\ud800",
+    ]
+    return rng.choice(options)
+
+
+def test_thousands_of_hostile_texts_at_a_guests_door_never_raise():
+    """2,000 texts from the host's peer id and from others: the door never raises and lets none through."""
+    rng = random.Random("door fuzz")
+    room = GatedRoom("concentration", 2, {"pairs": 8}, seed="door")
+    door = room.join("GuestA")
+    room.send("GuestA", door.client.hello("Ada"))
+    room.send("GuestA", door.client.sit(1))
+    room.control(room.host.start())
+    real = room.to("GuestA")
+    before = json.dumps(door.client.evidence), door.client.step, len(door.client.events), door.host_peer
+    for number in range(2000):
+        sender = rng.choice([HOST_ID, "Mallory", "GuestA"])
+        assert door.receive(sender, hostile_wire_text(rng, real)) == [], number
+    assert (json.dumps(door.client.evidence), door.client.step, len(door.client.events), door.host_peer) == before
+    assert door.refused == 2000
