@@ -237,6 +237,8 @@ class Host:
         if seat not in self.shuffle.pledges:
             raise ProtocolError("shuffle", "Your seat pledged no nonce for this deal.")
         if seat in self.shuffle.nonces:
+            if self.shuffle.nonces[seat] == message["nonce"]:
+                return []  # the same reveal again (a client back from a reload, say): nothing to do, nothing to say
             raise ProtocolError("duplicate", "Your seat has already revealed its nonce.")
         if not pledge_matches(self.shuffle.pledges[seat], message["nonce"]):
             raise ProtocolError("shuffle", "That nonce is not the one your seat pledged.")

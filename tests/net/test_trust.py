@@ -285,6 +285,7 @@ def test_a_player_who_drops_during_the_shuffle_is_waited_for_and_asked_again():
     assert room.host.phase == "playing" and set(room.host.shuffle.nonces) == {1, 2}
     room.play()
     assert away.client.verdict.ok and room.doors["GuestA"].client.verdict.ok
+    assert not away.client.errors and not room.doors["GuestA"].client.errors, "nobody was told of a refusal"
 
 
 def test_a_player_away_past_the_grace_period_is_told_it_was_away():
@@ -332,6 +333,19 @@ def test_evidence_kept_across_a_guest_reload_catches_a_rigged_deal():
     verdict = door.client.verdict
     assert not verdict.ok and verdict.message.startswith("SHUFFLE NOT VERIFIED"), verdict
     assert verdict.message != AWAY, "the guest knows it revealed: this is tampering, not absence"
+
+
+def test_a_guest_reloaded_after_revealing_is_verified_and_told_of_no_refusal():
+    """Back from a reload mid-shuffle, the guest reveals its kept nonce again: the host takes it quietly."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False
+    room.control(room.host.start())
+    room.send("GuestB", encode("pledge", pledge=commitment_of("0f" * 32)))
+    door = reloaded(room.doors["GuestA"], room, "GuestA")
+    assert door.client.evidence["revealed"] and not door.client.errors
+    room.send("GuestB", encode("contribute", nonce="0f" * 32))
+    room.play()
+    assert door.client.verdict.ok and not door.client.errors
 
 
 def test_a_lobby_message_mid_game_does_not_wipe_the_evidence():
