@@ -433,6 +433,23 @@ def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
 
 
+def test_a_guest_is_told_when_the_host_has_gone_for_good(open_app, new_context, site_url):
+    """A minute after the host left, the guest is told it has gone and may leave (its clock is fast-forwarded)."""
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    context = new_context()
+    context.grant_permissions(["microphone", "camera"], origin=site_url.rstrip("/"))
+    context.add_init_script(TAP)
+    context.clock.install()  # time flows as usual until the test moves it on
+    guest = join(open_app, link, "Ben", seat=1, context=context)
+    host.page.close(run_before_unload=True)
+    status = guest.page.locator("#room-status")
+    status.filter(has_text="waiting for them to come back").wait_for(timeout=WAIT_MS)
+    context.clock.fast_forward(61_000)
+    status.filter(has_text="has not come back").wait_for(timeout=WAIT_MS)
+    guest.page.click('#room [data-command="room-leave"]')
+    guest.page.locator("#room").wait_for(state="hidden", timeout=WAIT_MS)
+
+
 def test_the_host_moves_to_another_device_with_its_room_file(open_app):
     """The host saves the room to a file and leaves; on another profile it opens its link, picks the file,
     and is the same host: the guest verifies it and reclaims its seat, and the game goes on."""
