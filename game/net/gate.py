@@ -96,10 +96,8 @@ class HostGate:
             fields, keys = self.identity.answer(
                 self.room, self.self_peer, peer, knock["nonce"], knock["share"], self._entropy
             )
-        except ProtocolError:
+        except ValueError:  # a ProtocolError (not a knock), or a share that is not a point of the curve
             return []
-        except ValueError:
-            return []  # a share that is not a point of the curve
         # A knock on an open connection starts a new one: whoever held the old keys is gone.
         outgoing = self.host.peer_left(peer, now_ms) if peer in self._channels else []
         self._channels[peer] = Channel(keys.host_to_guest, keys.guest_to_host)
