@@ -49,6 +49,9 @@ NAME_KEY = "face-down/room-name"
 ABSENT_CHECK_MS = 1000
 # How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
 HOST_GONE_MS = 60_000
+# A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer).
+KNOCK_AGAIN_MS = 3000
+KNOCK_TRIES = 3
 IMPORT_FORM = (
     '<label class="field">Are you this room\'s host? Resume it from the file you saved: '
     '<input type="file" accept=".json,application/json" data-room-import></label>'
@@ -205,17 +208,30 @@ class Rooms:
             self.door = GuestGate(self.client, self.invite.room, self.invite.host_id, transport.selfId)
 
     def _on_join(self, peer: str) -> None:
+        if self.door is not None:
+            # One task later: the tabs transport announces a newcomer here before it has told the newcomer about
+            # this page, and the newcomer drops messages from peers it does not know yet.
+            self._knock(peer, 0, KNOCK_TRIES)
+
+    def _knock(self, peer: str, delay: int, tries: int) -> None:
+        """Knock at ``peer`` after ``delay`` ms, and again while no host has proven itself (a knock may be lost).
+
+        The first knock goes even with a host: a reloaded host is a new peer, and its old connection may
+        not be seen to go before the new one arrives.
+        """
         door = self.door
-        if door is None:
-            return  # the host waits for the newcomer's knock
+        again = tries < KNOCK_TRIES
 
         def knock(*_):
-            if self.door is door and self.transport.peers().includes(peer):
-                self.transport.send(peer, door.knock(peer))
+            if self.door is not door or not self.transport.peers().includes(peer):
+                return
+            if again and door.host_peer is not None:
+                return
+            self.transport.send(peer, door.knock(peer))
+            if tries > 1:
+                self._knock(peer, KNOCK_AGAIN_MS, tries - 1)
 
-        # One task later: the tabs transport announces a newcomer here before it has told the newcomer about
-        # this page, and the newcomer drops messages from peers it does not know yet.
-        window.setTimeout(create_once_callable(knock), 0)
+        window.setTimeout(create_once_callable(knock), delay)
 
     def _on_leave(self, peer: str) -> None:
         if self.gate is not None:
