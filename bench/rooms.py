@@ -157,5 +157,6 @@ def _one_move(host, guest, rng: random.Random) -> tuple[float, float]:
 
 def _leg(sender: dict, receiver: dict, wanted) -> float:
     """Received minus sent for the first message ``sender`` sent that ``wanted(message)`` picks."""
-    sent_at, text = next((at, text) for at, text in sender["sends"] if wanted(json.loads(text)))
+    # A room's messages travel sealed (game/net/channel.py: ``~seq~mac~body``); the body is the protocol's JSON.
+    sent_at, text = next((at, text) for at, text in sender["sends"] if wanted(json.loads(text.split("~", 3)[-1])))
     return next(at for at, received in receiver["received"] if received == text) - sent_at

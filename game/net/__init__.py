@@ -1,13 +1,14 @@
 """Rooms: the host-authoritative protocol between browsers, in pure Python with no transport.
 
     from game.net import Host, Client
-    host = Host("cambio", players=3, host_peer="me", grace_ms=30_000, absent_bot="medium", on_save=store)
+    host = Host("cambio", players=3, host_peer=LOCAL_PEER, grace_ms=30_000, absent_bot="medium", on_save=store)
     out = host.peer_joined("peer-a")                      # -> [Outgoing(peer, text), ...]: send each
     out = host.receive("peer-a", text, now_ms)            # every message from a peer goes here
     out = host.peer_left("peer-a", now_ms)
     host.configure("cambio", 4, {"final_lap": True})      # the host's own controls, in the lobby;
     host.assign(1, "peer-a"); host.add_bot(2, "hard")     # they raise ValueError with a sentence
-    host.clear(3); host.start(); host.deal()              # deal(): stop waiting for missing nonces
+    host.clear(3); host.start(); host.deal()              # deal(): stop waiting (close pledges, then deal)
+    host.poll(now_ms)                                     # the shuffle stops waiting for those away too long
     host.bot_seats_to_act(now_ms); host.bot_step(now_ms)  # the UI paces the bots
     Host.load(saved_text, now_ms, on_save=store)          # resume after the host's page reloads
 
@@ -19,6 +20,15 @@
 The transport (WebRTC, BroadcastChannel, links) only moves text between peer ids; the caller gives
 the time in milliseconds. The host's own player is a local peer like any other (a ``Client`` whose
 texts go straight to ``host.receive``), named by ``host_peer`` so that it adds no shuffle nonce.
+
+**Trust** (gate.py, identity.py, channel.py, p256.py). On a page, a ``HostGate`` stands between the
+transport and the Host, a ``GuestGate`` between the transport and a guest's Client. A guest knocks
+(``knock``: a nonce and an ECDH share); the host answers ``identity``: its P-256 public key (whose id
+is in the invitation), its own ECDH share, and a signature over the room, both peer ids, the nonce
+and both shares. From then on every message either way is sealed (``~seq~mac~body``) with a MAC key
+per direction from that exchange, and taken only in sequence. A reclaim proof includes the
+connection's ``binding`` from the handshake. The host's own player is ``LOCAL_PEER`` (``"@host"``),
+which no transport id can be. The tables below are the bodies.
 
 **Messages.** Each is a JSON object ``{"v": 1, "type": ..., fields}``, at most 64 KB, with exactly the
 fields below (``messages.py`` holds the schemas). Seats are numbered from 0; hex values are 32 bytes
@@ -33,8 +43,9 @@ hello         name                     this peer's display name (1–40 printabl
 sit           seat                     take an open seat (lobby only); the host answers ``seated``
 stand                                  leave your seat (lobby only)
 reclaim       seat                     ask for your seat back after a reconnect; answered ``challenge``
-prove         seat, proof              HMAC-SHA256(key=secret, msg=nonce) as hex (``seats.prove``)
-contribute    nonce                    your random part of the shuffle, when asked with ``commit``
+prove         seat, proof              HMAC-SHA256(key=secret, msg=nonce + binding), hex (``seats.prove``)
+pledge        pledge                   SHA-256 of your shuffle nonce, when asked with ``commit``
+contribute    nonce                    your nonce itself, once the host published every pledge
 act           state, action            play ``action``; ``state`` is the ``step`` of your last update
 sync                                   send me the lobby and my whole view and events again
 ============  =======================  ================================================================
@@ -49,8 +60,9 @@ lobby         phase, game, players, options,   the room; ``phase`` is lobby, shu
                                                level, connected, bot_playing; ``you``: your seat
 seated        seat, secret                     you hold ``seat``; keep ``secret`` to reclaim it later
 challenge     seat, nonce                      prove you hold ``seat``'s secret
-commit        commitment                       SHA-256 of the host's secret; answer with ``contribute``
-start         commitment, nonces               the deal: the seed is derived from these (shuffle.py)
+commit        commitment                       SHA-256 of the host's secret (the game's id); answer ``pledge``
+pledges       commitment, pledges              every ``{seat, pledge}``: the list is closed; now reveal
+start         commitment, pledges, nonces      the deal: the seed comes from the ``{seat, nonce}`` list
 update        seat, step, since, events,       your seat's events from index ``since``, your view and
               view, legal                      the actions your seat may play now (both null while more
                                                parts follow); ``step`` is the state id
@@ -60,6 +72,7 @@ error         code, message, step              your last message was refused; no
 
 Error codes: ``rate``, ``too_big``, ``malformed``, ``version``, ``unknown_type``, ``schema`` (the message),
 ``phase``, ``seat``, ``proof``, ``shuffle``, ``duplicate`` (the room), ``stale``, ``too_late``, ``illegal`` (the move).
+A ``sync`` is also refused with ``rate`` past a few full resends per connection (then one per 10 s).
 
 **Rules the host keeps.** A peer's seat is the one its connection claimed or reclaimed, never a number
 in a message. An ``act`` quoting any state id but the current one is stale, except a racing action (the
@@ -75,8 +88,20 @@ player reclaims it.
 from __future__ import annotations
 
 from .client import Client
+from .gate import LOCAL_PEER, GuestGate, HostGate
 from .host import Host
 from .messages import MAX_MESSAGE_BYTES, PROTOCOL, Outgoing, ProtocolError
 from .shuffle import Verdict
 
-__all__ = ["MAX_MESSAGE_BYTES", "PROTOCOL", "Client", "Host", "Outgoing", "ProtocolError", "Verdict"]
+__all__ = [
+    "LOCAL_PEER",
+    "MAX_MESSAGE_BYTES",
+    "PROTOCOL",
+    "Client",
+    "GuestGate",
+    "Host",
+    "HostGate",
+    "Outgoing",
+    "ProtocolError",
+    "Verdict",
+]

@@ -2,15 +2,37 @@
 
 The client is a plain object like the host. The UI passes it each message from the host and sends
 the replies it returns (answers to a reclaim challenge or a shuffle request, or a request to resend
-everything after a gap); the other methods return the text of one message to send.
+everything after a gap); the other methods return the text of one message to send. On a guest's page
+the messages come through a ``GuestGate`` (gate.py), so they are the verified host's; the client
+itself trusts nothing it is sent: :meth:`Client.receive` never raises, whatever the text.
+
+``evidence`` is what the client needs to check the shuffle of the game in progress (the game's id,
+which is the host's commitment; this seat's nonce; whether it was revealed; the published pledges).
+The page keeps it with the seat's secret and gives it back with :meth:`Client.restore` after a
+reload: it is replaced only when a message names another game, never by a lobby message.
 """
 
 from __future__ import annotations
 
 from .entropy import Entropy, system_entropy, token
-from .messages import HOST_MESSAGES, ProtocolError, decode, encode
+from .messages import HOST_MESSAGES, ProtocolError, boolean, decode, encode, hex64, integer, list_of, optional, record
 from .seats import prove
-from .shuffle import Revealed, Verdict, verify
+from .shuffle import PLEDGE, Revealed, Verdict, commitment_of, verify
+
+EVIDENCE = record(
+    {
+        "game": optional(hex64),
+        "seat": optional(integer(0, 63)),
+        "nonce": optional(hex64),
+        "revealed": boolean,
+        "pledges": optional(list_of(PLEDGE, 64)),
+    }
+)
+
+
+def fresh_evidence(game: str | None = None) -> dict:
+    """The evidence of a game this client has contributed nothing to yet."""
+    return {"game": game, "seat": None, "nonce": None, "revealed": False, "pledges": None}
 
 
 class Client:
@@ -29,6 +51,8 @@ class Client:
         self.secret: str | None = None
         self.secret_seat: int | None = None
         self.errors: list[dict] = []
+        self.binding = ""  # the connection's handshake binding (GuestGate sets it); reclaim proofs carry it
+        self.evidence = fresh_evidence()
         self._new_game()
 
     def _new_game(self) -> None:
@@ -37,9 +61,8 @@ class Client:
         self.view_seat: int | None = None
         self.events: list[dict] = []
         self.step = 0
-        self.commitment: str | None = None
-        self.nonces: list[str] = []
-        self.own_nonce: str | None = None
+        self.nonces: list[dict] = []
+        self.pledges_at_deal: list[dict] = []
         self.verdict: Verdict | None = None
         self._log: list = []
         self._secret_revealed: str | None = None
@@ -71,26 +94,56 @@ class Client:
         """Ask the host to send the lobby and this seat's whole view and event stream again."""
         return encode("sync")
 
+    @property
+    def commitment(self) -> str | None:
+        """The host's commitment for the game in progress (its id), as first seen."""
+        return self.evidence["game"]
+
+    @property
+    def own_nonce(self) -> str | None:
+        """This seat's nonce in the game in progress, if it made one."""
+        return self.evidence["nonce"]
+
+    def restore(self, evidence: object) -> None:
+        """Take back :attr:`evidence` kept over a reload; damaged evidence is ignored (and said in ``errors``)."""
+        try:
+            EVIDENCE("evidence", evidence)
+        except ProtocolError as error:
+            self.errors.append({"code": "bad_evidence", "message": str(error)})
+            return
+        self.evidence = dict(evidence)
+
     # -------------------------------------------------------------------- messages from the host
 
-    def receive(self, raw: str) -> list[str]:
-        """Take in one message from the host; return the replies to send back (often none).
+    def receive(self, raw: object) -> list[str]:
+        """Take in one message from the host; return the replies to send back (often none). Never raises.
 
-        A message that fails the schema is recorded in ``errors`` (code ``bad_host_message``) and ignored.
+        A message that fails the schema, or that contradicts what this client knows, is recorded in
+        ``errors`` (code ``bad_host_message``) and ignored.
         """
         try:
             message = decode(raw, HOST_MESSAGES)
+            return getattr(self, "_on_" + message["type"])(message)
         except ProtocolError as error:
             self.errors.append({"code": "bad_host_message", "message": str(error)})
-            return []
-        return getattr(self, "_on_" + message["type"])(message)
+        except Exception as error:  # a host's message must never crash the page; say what broke
+            self.errors.append(
+                {"code": "bad_host_message", "message": f"A message from the host broke: {error!r:.200}"}
+            )
+        return []
 
     def _on_lobby(self, message: dict) -> list[str]:
         if message["phase"] == "lobby":
-            self._new_game()  # a new game is being set up
+            self._new_game()  # a new game is being set up; the shuffle's evidence stays until the game id changes
         self.lobby = message
         self.seat = message["you"]
         return []
+
+    def _game(self, commitment: str) -> dict:
+        """The evidence for the game ``commitment`` names: kept if it is the same game, fresh if another."""
+        if self.evidence["game"] != commitment:
+            self.evidence = fresh_evidence(commitment)
+        return self.evidence
 
     def _on_seated(self, message: dict) -> list[str]:
         self.secret, self.secret_seat = message["secret"], message["seat"]
@@ -99,21 +152,32 @@ class Client:
     def _on_challenge(self, message: dict) -> list[str]:
         if self.secret is None or message["seat"] != self.secret_seat:
             return []
-        return [encode("prove", seat=message["seat"], proof=prove(self.secret, message["nonce"]))]
+        proof = prove(self.secret, message["nonce"], self.binding)
+        return [encode("prove", seat=message["seat"], proof=proof)]
 
     def _on_commit(self, message: dict) -> list[str]:
-        # The first commitment seen is the one the reveal must match; a host cannot swap it later.
-        if self.commitment is None:
-            self.commitment = message["commitment"]
-        if not self.contributes or self.seat is None:
+        evidence = self._game(message["commitment"])
+        if not self.contributes or self.seat is None or evidence["pledges"] is not None:
             return []
-        if self.own_nonce is None:
-            self.own_nonce = token(self._entropy)
-        return [encode("contribute", nonce=self.own_nonce)]
+        if evidence["nonce"] is None or evidence["seat"] != self.seat:
+            evidence.update(nonce=token(self._entropy), seat=self.seat, revealed=False)
+        return [encode("pledge", pledge=commitment_of(evidence["nonce"]))]
+
+    def _on_pledges(self, message: dict) -> list[str]:
+        evidence = self._game(message["commitment"])
+        if evidence["pledges"] is None:
+            evidence["pledges"] = message["pledges"]  # the first list published is the one the deal must use
+        mine = {"seat": evidence["seat"], "pledge": commitment_of(evidence["nonce"])} if evidence["nonce"] else None
+        if mine is None or mine not in evidence["pledges"] or self.seat != evidence["seat"]:
+            return []
+        evidence["revealed"] = True
+        return [encode("contribute", nonce=evidence["nonce"])]
 
     def _on_start(self, message: dict) -> list[str]:
-        if self.commitment is None:
-            self.commitment = message["commitment"]
+        evidence = self._game(message["commitment"])
+        if evidence["pledges"] is None:
+            evidence["pledges"] = message["pledges"]
+        self.pledges_at_deal = message["pledges"]
         self.nonces = message["nonces"]
         return []
 
@@ -146,13 +210,21 @@ class Client:
         return []
 
     def _verify(self) -> Verdict:
-        if self.commitment is None or self.lobby is None:
+        evidence = self.evidence
+        if evidence["game"] is None or self.lobby is None:
             return Verdict(False, "SHUFFLE NOT VERIFIED: the host never published a commitment to its secret.")
+        if self.pledges_at_deal != evidence["pledges"]:
+            return Verdict(False, "SHUFFLE NOT VERIFIED: the deal used other pledges than the host published.")
+        # A player (not a spectator, not the host's own seat) must find its own nonce in the deal.
+        own_seat = self.view_seat if self.contributes else None
         revealed = Revealed(
-            commitment=self.commitment,
+            commitment=evidence["game"],
             secret=self._secret_revealed,
+            pledges=evidence["pledges"],
             nonces=self.nonces,
-            own_nonce=self.own_nonce,
+            own_seat=own_seat,
+            own_nonce=evidence["nonce"] if evidence["seat"] == own_seat else None,
+            own_revealed=evidence["revealed"],
             game=self.lobby["game"],
             players=self.lobby["players"],
             options=self.lobby["options"],

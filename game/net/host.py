@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..bots import LEVELS
 from ..core import IllegalAction
 from ..match import Match, new_match
+from ..registry import GAMES
 from .entropy import Entropy, system_entropy, token
+from .identity import HostIdentity
 from .lobby import OPEN, PLAYER, Lobby
 from .messages import (
     CLIENT_MESSAGES,
@@ -28,15 +30,19 @@ from .messages import (
     encode,
     slices,
 )
+from .races import RaceWindow
 from .ratelimit import TokenBucket
 from .roomsave import load_room, save_room
 from .seatbots import SeatBots
 from .seats import proof_is_valid
-from .shuffle import Shuffle
-from .snaps import SnapWindow
+from .shuffle import Shuffle, pledge_matches
 
+DEFAULT_GAME = next(iter(GAMES))  # the registry's first: net/ names no game of its own
 GRACE_MS = 30_000
 ABSENT_BOT = "medium"
+# A full resend of a long game is tens of KB: a few at once (a reconnect, a gap), then one per 10 s.
+SYNC_BURST = 3
+SYNCS_PER_SECOND = 0.1
 
 
 @dataclass
@@ -48,6 +54,8 @@ class Connection:
     sent: int = 0  # how many events of its seat's stream it has been sent
     sent_seat: int | None = None  # whose stream that was (a change of seat means a full resend)
     challenge: tuple[int, str] | None = None  # (seat, nonce) it must answer to reclaim that seat
+    binding: str = ""  # this connection's handshake binding (gate.py), which a reclaim proof must carry
+    syncs: TokenBucket = field(default_factory=lambda: TokenBucket(SYNC_BURST, SYNCS_PER_SECOND))
 
 
 @dataclass
@@ -57,6 +65,7 @@ class Settings:
     host_peer: str | None = None  # the host's own player, which adds no shuffle nonce (see shuffle.py)
     grace_ms: int = GRACE_MS  # how long an absent player's seat waits before a bot may play it
     absent_bot: str | None = ABSENT_BOT  # the level of that bot; None: the seat just waits
+    identity: str | None = None  # the host's private signing key as hex (identity.py); made if not given
 
     def check(self) -> None:
         """Raise ``ValueError`` for a setting out of range."""
@@ -66,6 +75,9 @@ class Settings:
             raise ValueError(f"The grace period must be a whole number of milliseconds; got {self.grace_ms!r}.")
         if self.absent_bot is not None and self.absent_bot not in LEVELS:
             raise ValueError(f"Unknown bot level {self.absent_bot!r}; the levels are: {', '.join(LEVELS)}.")
+        if not isinstance(self.identity, str):
+            raise ValueError("The host's identity key must be text.")
+        HostIdentity(self.identity)  # raises ValueError if damaged
 
 
 class Host:
@@ -73,34 +85,43 @@ class Host:
 
     def __init__(
         self,
-        game: str = "concentration",
+        game: str = DEFAULT_GAME,
         players: int = 2,
         options: dict | None = None,
         *,
         host_peer: str | None = None,
         grace_ms: int = GRACE_MS,
         absent_bot: str | None = ABSENT_BOT,
+        identity: str | None = None,
         entropy: Entropy = system_entropy,
         on_save: Callable[[str], None] | None = None,
     ):
-        self.settings = Settings(host_peer, grace_ms, absent_bot)
+        # The identity key comes from the system's random source even when tests seed ``entropy``: it
+        # signs, it never deals, so a seeded test deals the same cards with or without it.
+        identity = HostIdentity.new(system_entropy).secret if identity is None else identity
+        self.settings = Settings(host_peer, grace_ms, absent_bot, identity)
         self.settings.check()
         self.lobby = Lobby(game, players, options)
         self.phase = "lobby"
         self.match: Match | None = None
         self.shuffle: Shuffle | None = None
-        self.snaps = SnapWindow()
+        self.races = RaceWindow()
         self._entropy = entropy
         self._on_save = on_save
         self._peers: dict[str, Connection] = {}
+        self._now = 0  # the time of the message being handled
         self.bots = SeatBots(entropy, grace_ms, absent_bot)
 
     # ---------------------------------------------------------------------------------- connections
 
-    def peer_joined(self, peer: str) -> list[Outgoing]:
-        """A connection opened: it gets the lobby and, if a game is on, the spectator's view of it."""
+    def peer_joined(self, peer: str, binding: str = "") -> list[Outgoing]:
+        """A connection opened: it gets the lobby and, if a game is on, the spectator's view of it.
+
+        ``binding`` is the connection's handshake binding (``HostGate`` passes it): a reclaim proof on
+        this connection must carry it.
+        """
         if peer not in self._peers:
-            self._peers[peer] = Connection(TokenBucket())
+            self._peers[peer] = Connection(TokenBucket(), binding=binding)
         return self._welcome(peer)
 
     def peer_left(self, peer: str, now_ms: int) -> list[Outgoing]:
@@ -112,7 +133,7 @@ class Host:
             return []
         self.lobby.seats[seat].peer = None
         self.lobby.seats[seat].left_at = now_ms
-        return self._lobby_to_all() + self._maybe_deal()
+        return self._lobby_to_all() + self._advance_shuffle()
 
     def connected(self) -> list[str]:
         """The live connections' peer ids."""
@@ -129,6 +150,7 @@ class Host:
 
         A refusal is exactly one ``error`` to ``peer``, and the room is as it was before.
         """
+        self._now = now_ms
         welcome = [] if peer in self._peers else self.peer_joined(peer)
         connection = self._peers[peer]
         if not connection.bucket.take(now_ms):
@@ -186,7 +208,8 @@ class Host:
         if held is not None and held != seat:
             raise ProtocolError("seat", f"You already sit at seat {held}.")
         secret = self.lobby.seats[seat].secret
-        if self.lobby.seats[seat].kind != PLAYER or not proof_is_valid(secret, challenge[1], message["proof"]):
+        binding = self._peers[peer].binding
+        if self.lobby.seats[seat].kind != PLAYER or not proof_is_valid(secret, challenge[1], message["proof"], binding):
             raise ProtocolError("proof", f"That answer does not prove you hold seat {seat}.")
         previous = self.lobby.seats[seat].peer
         self.lobby.seats[seat].peer = peer
@@ -197,16 +220,38 @@ class Host:
             outgoing += self._updates(previous, full=True)
         return outgoing
 
+    def _on_pledge(self, peer: str, message: dict) -> list[Outgoing]:
+        seat = self._shuffling_seat(peer)
+        if self.shuffle.closed:
+            raise ProtocolError("too_late", "The pledges are closed: this deal goes on without yours.")
+        if seat in self.shuffle.pledges:
+            raise ProtocolError("duplicate", "Your seat has already pledged its nonce.")
+        self.shuffle.pledges[seat] = message["pledge"]
+        self._saved()
+        return self._advance_shuffle()
+
     def _on_contribute(self, peer: str, message: dict) -> list[Outgoing]:
+        seat = self._shuffling_seat(peer)
+        if not self.shuffle.closed:
+            raise ProtocolError("shuffle", "Reveal your nonce once every pledge is published, not before.")
+        if seat not in self.shuffle.pledges:
+            raise ProtocolError("shuffle", "Your seat pledged no nonce for this deal.")
+        if seat in self.shuffle.nonces:
+            if self.shuffle.nonces[seat] == message["nonce"]:
+                return []  # the same reveal again (a client back from a reload, say): nothing to do, nothing to say
+            raise ProtocolError("duplicate", "Your seat has already revealed its nonce.")
+        if not pledge_matches(self.shuffle.pledges[seat], message["nonce"]):
+            raise ProtocolError("shuffle", "That nonce is not the one your seat pledged.")
+        self.shuffle.nonces[seat] = message["nonce"]
+        self._saved()
+        return self._advance_shuffle()
+
+    def _shuffling_seat(self, peer: str) -> int:
         self._require_phase("shuffle", "Nonces are collected only while the cards are being shuffled.")
         seat = self._own_seat(peer)
         if peer == self.settings.host_peer:
             raise ProtocolError("shuffle", "The host's own seat adds no nonce: its part is the secret.")
-        if seat in self.shuffle.nonces:
-            raise ProtocolError("duplicate", "Your seat has already added its nonce.")
-        self.shuffle.nonces[seat] = message["nonce"]
-        self._saved()
-        return self._maybe_deal()
+        return seat
 
     def _on_act(self, peer: str, message: dict) -> list[Outgoing]:
         self._require_phase("playing", "There is no game in play to act in.")
@@ -215,7 +260,7 @@ class Host:
         if state != self.match.step:
             if action["type"] in self.match.rules.racing and state < self.match.step:
                 # Racing actions: an older state id still counts while the moment it saw is open.
-                if not self.snaps.saw_open_window(state):
+                if not self.races.saw_open_window(state):
                     raise ProtocolError("too_late", "Too late: someone else was first, or that moment has passed.")
             else:
                 raise ProtocolError(
@@ -228,6 +273,8 @@ class Host:
         return self._after_action()
 
     def _on_sync(self, peer: str, message: dict) -> list[Outgoing]:
+        if not self._peers[peer].syncs.take(self._now):
+            raise ProtocolError("rate", "The whole game was sent to you moments ago; ask again in a few seconds.")
         return self._welcome(peer)
 
     # --------------------------------------------------------------- the host's own controls (UI)
@@ -237,7 +284,7 @@ class Host:
         if self.phase not in ("lobby", "over"):
             raise ValueError("The game can be changed only in the lobby or after a game.")
         self.lobby.configure(game, players, options)
-        self.phase, self.match, self.shuffle, self.snaps = "lobby", None, None, SnapWindow()
+        self.phase, self.match, self.shuffle, self.races = "lobby", None, None, RaceWindow()
         self._saved()
         return self._lobby_to_all()
 
@@ -269,8 +316,10 @@ class Host:
     def start(self) -> list[Outgoing]:
         """Begin the fair shuffle: publish the commitment and ask the seated players for their nonces.
 
-        The deal follows as soon as every connected remote player has sent one (at once if there are
-        none); :meth:`deal` deals without waiting any longer.
+        Every seated remote player first pledges a nonce (its hash); when every one has, the host
+        publishes the pledges and the players reveal their nonces; the deal follows the last reveal
+        (at once if no one pledged). A player who is away is waited for ``grace_ms`` (see :meth:`poll`);
+        :meth:`deal` stops waiting.
         """
         self._lobby_only()
         if not self.lobby.ready():
@@ -281,13 +330,20 @@ class Host:
         outgoing = self._lobby_to_all()
         for peer in self._peers:
             outgoing += self._commit_request(peer)
-        return outgoing + self._maybe_deal()
+        return outgoing + self._advance_shuffle()
 
     def deal(self) -> list[Outgoing]:
-        """Deal now with the nonces received so far (after a timeout, say)."""
+        """Stop waiting: close the pledges if they are open (those who pledged still reveal), else deal now."""
         if self.phase != "shuffle":
             raise ValueError("There is no shuffle waiting to be dealt.")
+        if not self.shuffle.closed:
+            return self._close_pledges() + self._advance_shuffle()
         return self._deal()
+
+    def poll(self, now_ms: int) -> list[Outgoing]:
+        """Let time pass: the shuffle stops waiting for a player who has been away longer than the grace period."""
+        self._now = now_ms
+        return self._advance_shuffle()
 
     # ------------------------------------------------------------------------------------- bots
 
@@ -389,15 +445,28 @@ class Host:
         return outgoing
 
     def _commit_request(self, peer: str) -> list[Outgoing]:
-        """The commitment, sent as a request for a nonce to a seated remote player who owes one."""
-        seat = self.lobby.seat_of(peer)
-        if self.phase != "shuffle" or seat is None or seat in self.shuffle.nonces or peer == self.settings.host_peer:
+        """What a peer needs during the shuffle: the commitment (a request for a pledge from a seated
+        player who owes one), and once the pledges are closed the published list (a request to reveal)."""
+        if self.phase != "shuffle":
             return []
-        return [Outgoing(peer, encode("commit", commitment=self.shuffle.commitment))]
+        seat, shuffle = self.lobby.seat_of(peer), self.shuffle
+        remote = seat is not None and peer != self.settings.host_peer
+        if not shuffle.closed:
+            if not remote or seat in shuffle.pledges:
+                return []
+            return [Outgoing(peer, encode("commit", commitment=shuffle.commitment))]
+        return [Outgoing(peer, encode("pledges", commitment=shuffle.commitment, pledges=shuffle.published_pledges()))]
 
     def _start_message(self, peer: str) -> Outgoing:
+        shuffle = self.shuffle
         return Outgoing(
-            peer, encode("start", commitment=self.shuffle.commitment, nonces=self.shuffle.published_nonces())
+            peer,
+            encode(
+                "start",
+                commitment=shuffle.commitment,
+                pledges=shuffle.published_pledges(),
+                nonces=shuffle.published_nonces(),
+            ),
         )
 
     def _updates(self, peer: str, full: bool = False) -> list[Outgoing]:
@@ -431,7 +500,7 @@ class Host:
         ]
 
     def _after_action(self) -> list[Outgoing]:
-        self.snaps.observe(self.match.step, self.match.race_window())
+        self.races.observe(self.match.step, self.match.race_window())
         outgoing = [message for peer in self._peers for message in self._updates(peer)]
         if self.match.result() is not None:
             self.phase = "over"
@@ -440,23 +509,40 @@ class Host:
         self._saved()
         return outgoing
 
-    def _maybe_deal(self) -> list[Outgoing]:
-        if self.phase != "shuffle":
-            return []
-        waiting = [
+    def _waited_for(self) -> list[int]:
+        """The remote players' seats the shuffle waits for: present, or away for less than the grace period."""
+        return [
             seat
             for seat, place in enumerate(self.lobby.seats)
-            if place.kind == PLAYER and place.peer is not None and place.peer != self.settings.host_peer
+            if place.kind == PLAYER
+            and place.peer != self.settings.host_peer
+            and (place.peer is not None or self._now - (place.left_at or 0) < self.settings.grace_ms)
         ]
-        if any(seat not in self.shuffle.nonces for seat in waiting):
+
+    def _advance_shuffle(self) -> list[Outgoing]:
+        """Close the pledges once every seat waited for has pledged; deal once every pledge is revealed."""
+        if self.phase != "shuffle":
             return []
-        return self._deal()
+        shuffle, waited = self.shuffle, self._waited_for()
+        outgoing = []
+        if not shuffle.closed:
+            if any(seat not in shuffle.pledges for seat in waited):
+                return []
+            outgoing = self._close_pledges()
+        if any(seat in shuffle.pledges and seat not in shuffle.nonces for seat in waited):
+            return outgoing
+        return outgoing + self._deal()
+
+    def _close_pledges(self) -> list[Outgoing]:
+        self.shuffle.closed = True
+        self._saved()
+        return [message for peer in self._peers for message in self._commit_request(peer)]
 
     def _deal(self) -> list[Outgoing]:
         lobby = self.lobby
         self.match = new_match(lobby.game, lobby.players, lobby.options, seed=self.shuffle.seed)
-        self.snaps = SnapWindow()
-        self.snaps.observe(0, self.match.race_window())
+        self.races = RaceWindow()
+        self.races.observe(0, self.match.race_window())
         self.bots.reset()
         self.phase = "playing"
         self._saved()

@@ -184,6 +184,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "stand": {},
     "reclaim": {"seat": SEAT},
     "prove": {"seat": SEAT, "proof": hex64},
+    "pledge": {"pledge": hex64},
     "contribute": {"nonce": hex64},
     "act": {"state": STATE_ID, "action": action},
     "sync": {},
@@ -203,6 +204,8 @@ SEAT_ENTRY = record(
     }
 )
 
+PLEDGE_ENTRY = record({"seat": SEAT, "pledge": hex64})
+
 HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "lobby": {
         "phase": one_of(*PHASES),
@@ -215,7 +218,12 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "seated": {"seat": SEAT, "secret": hex64},
     "challenge": {"seat": SEAT, "nonce": hex64},
     "commit": {"commitment": hex64},
-    "start": {"commitment": hex64, "nonces": list_of(hex64, 64)},
+    "pledges": {"commitment": hex64, "pledges": list_of(PLEDGE_ENTRY, 64)},
+    "start": {
+        "commitment": hex64,
+        "pledges": list_of(PLEDGE_ENTRY, 64),
+        "nonces": list_of(record({"seat": SEAT, "nonce": hex64}), 64),
+    },
     "update": {
         "seat": optional(SEAT),
         "step": STATE_ID,

@@ -2,30 +2,39 @@
 
 The derivation, exactly (every value is 32 bytes written as 64 lowercase hex digits):
 
-1. The host draws ``secret`` and publishes ``commitment = SHA-256(secret bytes)`` as hex, before any
-   player has sent anything that could influence the deal.
-2. Each seated remote player draws a ``nonce`` and sends it. The host's own seat adds nothing: its
-   part is the secret, and a nonce it chose after seeing the others' could steer the seed.
-3. ``seed = SHA-256(ASCII(secret + n1 + n2 + ...))`` as hex, where ``n1, n2, ...`` are the nonces sorted
-   as strings; each piece has a fixed length, so the concatenation is unambiguous. The match is dealt
-   with ``new_match(game, players, options, seed=seed)``; the engine derives every shuffle from it.
-4. When the game is over the host reveals ``secret`` and the action log. Each client checks the
-   commitment, that its own nonce was used, re-derives the seed, replays the log with
-   ``Match.from_json`` and compares the events and view it received with the replay's for its seat.
+1. The host draws ``secret`` and publishes ``commitment = SHA-256(secret bytes)`` as hex (``commit``),
+   before any player has sent anything that could influence the deal. The commitment is the game's id.
+2. Each seated remote player draws a ``nonce`` and sends only its ``pledge = SHA-256(nonce bytes)``.
+   The host's own seat adds nothing: its part is the secret.
+3. When every seated remote player has pledged (one who is away is waited for a grace period), the
+   host publishes the full list of pledges with their seats (``pledges``). Only then does each player
+   reveal its nonce (``contribute``), and the host takes only a nonce that matches its seat's pledge.
+4. ``seed = SHA-256(ASCII(secret + n1 + n2 + ...))`` as hex, where ``n1, n2, ...`` are the revealed
+   nonces sorted as strings; each piece has a fixed length, so the concatenation is unambiguous. The
+   match is dealt with ``new_match(game, players, options, seed=seed)`` and the ``start`` message lists
+   the pledges and the nonces with their seats.
+5. When the game is over the host reveals ``secret`` and the action log. Each client checks the
+   commitment, that the pledges are the ones published before any reveal, every nonce against its
+   pledge, that its own nonce was used, re-derives the seed, replays the log with ``Match.from_json``
+   and compares the events and view it received with the replay's for its seat.
 
-The host cannot pick a deal (the secret is fixed before the nonces arrive and the nonces are
-unpredictable), and no player can either (it never learns the secret before the end).
+The host cannot pick a deal: its secret is fixed before any pledge, and the nonces are unpredictable.
+No player can either: it never learns the secret before the end, and every nonce is fixed (pledged)
+before any is revealed, so the last to reveal has no choice left but to withhold its nonce. Withholding
+gives a choice of two deals at most, and it shows: that seat is listed in the pledges and not in the
+deal. A player whose nonce is not in the deal is never told "verified" (see :func:`verify`).
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 from dataclasses import dataclass, field
 
 from ..match import SAVE_FORMAT, Match
 from .entropy import Entropy, token
-from .messages import hex64, integer, list_of, record
+from .messages import boolean, hex64, integer, list_of, record
 
 
 def commitment_of(secret: str) -> str:
@@ -38,12 +47,19 @@ def derive_seed(secret: str, nonces: list[str]) -> str:
     return hashlib.sha256((secret + "".join(sorted(nonces))).encode("ascii")).hexdigest()
 
 
+def pledge_matches(pledge: str, nonce: str) -> bool:
+    """True if ``nonce`` is the one ``pledge`` (its SHA-256, as hex) committed to."""
+    return hmac.compare_digest(commitment_of(nonce), pledge)
+
+
 @dataclass
 class Shuffle:
-    """The host's side: its secret and the nonce each seat contributed."""
+    """The host's side: its secret, each seat's pledge, whether pledges are closed, and the revealed nonces."""
 
     secret: str
     nonces: dict[int, str] = field(default_factory=dict)
+    pledges: dict[int, str] = field(default_factory=dict)
+    closed: bool = False
 
     @classmethod
     def new(cls, entropy: Entropy) -> Shuffle:
@@ -60,22 +76,37 @@ class Shuffle:
         """The match seed from the secret and the nonces received so far."""
         return derive_seed(self.secret, list(self.nonces.values()))
 
-    def published_nonces(self) -> list[str]:
-        """The nonces in the order the derivation uses (sorted), as the host announces them."""
-        return sorted(self.nonces.values())
+    def published_nonces(self) -> list[dict]:
+        """The revealed nonces with their seats, as the host announces them at the deal."""
+        return [{"seat": seat, "nonce": nonce} for seat, nonce in sorted(self.nonces.items())]
+
+    def published_pledges(self) -> list[dict]:
+        """Every pledge with its seat, as the host publishes them before anyone reveals."""
+        return [{"seat": seat, "pledge": pledge} for seat, pledge in sorted(self.pledges.items())]
 
     def to_json(self) -> dict:
         """The shuffle for the host's save (it holds the secret: the save stays on the host)."""
-        return {"secret": self.secret, "nonces": [{"seat": s, "nonce": n} for s, n in sorted(self.nonces.items())]}
+        return {
+            "secret": self.secret,
+            "pledges": self.published_pledges(),
+            "closed": self.closed,
+            "nonces": self.published_nonces(),
+        }
 
     @classmethod
     def from_json(cls, data: object) -> Shuffle:
         """Rebuild from :meth:`to_json`; damage raises ``ValueError``."""
         SAVED("shuffle", data)
-        return cls(data["secret"], {entry["seat"]: entry["nonce"] for entry in data["nonces"]})
+        pledges = {entry["seat"]: entry["pledge"] for entry in data["pledges"]}
+        nonces = {entry["seat"]: entry["nonce"] for entry in data["nonces"]}
+        if any(seat not in pledges or not pledge_matches(pledges[seat], nonce) for seat, nonce in nonces.items()):
+            raise ValueError("A nonce in the shuffle does not match its pledge.")
+        return cls(data["secret"], nonces, pledges, data["closed"])
 
 
-SAVED = record({"secret": hex64, "nonces": list_of(record({"seat": integer(0, 63), "nonce": hex64}), 64)})
+PLEDGE = record({"seat": integer(0, 63), "pledge": hex64})
+NONCE = record({"seat": integer(0, 63), "nonce": hex64})
+SAVED = record({"secret": hex64, "pledges": list_of(PLEDGE, 64), "closed": boolean, "nonces": list_of(NONCE, 64)})
 
 
 @dataclass(frozen=True)
@@ -91,30 +122,64 @@ VERIFIED = "Shuffle verified: the deal came from the host's committed secret and
 
 @dataclass(frozen=True)
 class Revealed:
-    """Everything a client needs to check a finished game, as it received it over the match."""
+    """Everything a client needs to check a finished game, as it received it over the match.
+
+    ``own_seat`` is the seat this client held at the deal if it was a contributing player (else
+    ``None``); ``own_nonce`` its nonce for this game, if it made one; ``own_revealed`` whether it sent it.
+    """
 
     commitment: str
     secret: str
-    nonces: list[str]
+    pledges: list[dict]
+    nonces: list[dict]
+    own_seat: int | None
     own_nonce: str | None
+    own_revealed: bool
     game: str
     players: int
     options: dict
     log: list
 
 
+LEFT_OUT = "SHUFFLE NOT VERIFIED: your random contribution was left out of the shuffle."
+AWAY = (
+    "Not verified for you: you were away (or not asked) when the cards were dealt, so none of your randomness "
+    "is in this deal. That alone is no sign of cheating, but the host could have chosen it."
+)
+
+
+def _nonces_match_pledges(revealed: Revealed) -> bool:
+    pledges = {entry["seat"]: entry["pledge"] for entry in revealed.pledges}
+    seats = [entry["seat"] for entry in revealed.nonces]
+    return len(set(seats)) == len(seats) and all(
+        entry["seat"] in pledges and pledge_matches(pledges[entry["seat"]], entry["nonce"]) for entry in revealed.nonces
+    )
+
+
 def verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict | None) -> Verdict:
-    """Check a finished game against what this client saw as ``seat``; never raises, always a verdict."""
+    """Check a finished game against what this client saw as ``seat``; never raises, always a verdict.
+
+    Tampering is checked first; a seated player whose nonce is not in the deal is then never told
+    "verified": "left out" if it had revealed its nonce (the host dropped it), "away" if it had not.
+    """
+    try:
+        return _verify(revealed, seat, events, view)
+    except (ValueError, TypeError, KeyError, IndexError) as error:
+        return Verdict(False, f"SHUFFLE NOT VERIFIED: what the host sent does not add up ({error!r:.100}).")
+
+
+def _verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict | None) -> Verdict:
     if commitment_of(revealed.secret) != revealed.commitment:
         return Verdict(False, "SHUFFLE NOT VERIFIED: the secret the host revealed is not the one it committed to.")
-    if revealed.own_nonce is not None and revealed.own_nonce not in revealed.nonces:
-        return Verdict(False, "SHUFFLE NOT VERIFIED: your random contribution was left out of the shuffle.")
+    if not _nonces_match_pledges(revealed):
+        return Verdict(False, "SHUFFLE NOT VERIFIED: a nonce in the deal is not the one its seat pledged.")
+    nonces = [entry["nonce"] for entry in revealed.nonces]
     save = {
         "format": SAVE_FORMAT,
         "game": revealed.game,
         "players": revealed.players,
         "options": revealed.options,
-        "seed": derive_seed(revealed.secret, revealed.nonces),
+        "seed": derive_seed(revealed.secret, nonces),
         "history": revealed.log,
     }
     try:
@@ -123,6 +188,14 @@ def verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict 
         return Verdict(False, f"SHUFFLE NOT VERIFIED: the moves do not replay from the agreed seed ({error})")
     if replay.result() is None:
         return Verdict(False, "SHUFFLE NOT VERIFIED: the revealed moves do not finish the game.")
+    if seat is not None and not 0 <= seat < replay.players:
+        return Verdict(
+            False, f"SHUFFLE NOT VERIFIED: the host sent you the stream of a seat {seat} that is not at the table."
+        )
     if replay.events(seat) != events or replay.view(seat) != view:
         return Verdict(False, "SHUFFLE NOT VERIFIED: the game you saw is not the one the agreed seed deals.")
+    if revealed.own_seat is not None:
+        mine = {"seat": revealed.own_seat, "nonce": revealed.own_nonce}
+        if revealed.own_nonce is None or mine not in revealed.nonces:
+            return Verdict(False, LEFT_OUT if revealed.own_revealed and revealed.own_nonce else AWAY)
     return Verdict(True, VERIFIED)

@@ -7,18 +7,22 @@ How the pieces meet:
   ``open`` and ``qrSvg`` import the bundles on first use, so a solo game never downloads them. Python
   awaits those promises, and hands the transport callbacks wrapped with ``create_proxy`` (they must
   outlive the call that registers them).
-- **The host's page** runs a :class:`~game.net.Host`. Its own player is a :class:`~game.net.Client`
-  like every guest's, whose messages go straight to the host object under the peer id ``HOST_PEER``,
-  so the host's player passes the same checks as everyone else.
-- **A guest's page** runs a client only, and talks to one peer: the first that speaks to it. The host
-  greets every newcomer at once and guests never message each other; when that peer leaves (the host's
-  page reloaded), a peer that spoke meanwhile, or else the next one to speak, is the host again.
+- **The host's page** runs a :class:`~game.net.Host` behind a :class:`~game.net.gate.HostGate`. Its own
+  player is a :class:`~game.net.Client` like every guest's, whose messages go straight to the host
+  object under ``LOCAL_PEER``: a name no transport peer can have, so the host's player passes the same
+  checks as everyone else and no remote peer can speak for it.
+- **A guest's page** runs a client behind a :class:`~game.net.gate.GuestGate`. It knocks at every peer
+  that joins; only the peer that proves it holds the key named in the invitation (``id=`` in the link)
+  becomes its host, and it takes only that peer's sealed messages. When the host's page reloads, its new
+  connection proves itself again and the guest reclaims its seat. A host gone for ``HOST_GONE_MS`` is
+  said to have left, and the guest may leave too.
 - **The game** is drawn by :class:`~game.web.app.App` from a :class:`~game.web.source.RoomSource`, with
   the presenters and the renderer of local play.
 
 This browser keeps, per room: the host's save (``Host.save`` after every change; it holds the room's
-secrets, so it never leaves this browser), and each player's seat and seat secret, with which the
-page reclaims the seat after a reload or a dropped connection.
+secrets and the host's private key, so it leaves this browser only as a file the host exports to resume
+on another device), and each player's seat, seat secret and shuffle evidence, with which the page
+reclaims the seat and checks the deal after a reload or a dropped connection.
 """
 
 from __future__ import annotations
@@ -27,21 +31,31 @@ import asyncio
 import json
 from collections import deque
 
-from pyodide.ffi import JsException, create_once_callable, create_proxy
+from pyodide.ffi import JsException, create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from ..net import Client, Host, Outgoing
+from ..net.gate import LOCAL_PEER, GuestGate, HostGate
+from ..net.identity import HostIdentity
 from ..net.lobby import PLAYER
+from ..net.roomsave import read_room_file, room_file
 from . import invite
 from .invite import Invite
 from .roomview import render_invite, render_lobby
 from .source import RoomSource
 
-# The host's own player: a peer id no transport hands out (Trystero's and BroadcastChannel's are random).
-HOST_PEER = "host"
 NAME_KEY = "face-down/room-name"
 # While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
 ABSENT_CHECK_MS = 1000
+# How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
+HOST_GONE_MS = 60_000
+# A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer).
+KNOCK_AGAIN_MS = 3000
+KNOCK_TRIES = 3
+IMPORT_FORM = (
+    '<label class="field">Are you this room\'s host? Resume it from the file you saved: '
+    '<input type="file" accept=".json,application/json" data-room-import></label>'
+)
 
 
 def now_ms() -> int:
@@ -63,8 +77,11 @@ class Rooms:
         self.host: Host | None = None
         self.client: Client | None = None
         self.transport = None
-        self.host_peer: str | None = None  # the peer this page's client talks to
-        self._waiting: set[str] = set()  # other peers that spoke to this guest: a host that came back, say
+        self.host_peer: str | None = None  # the peer this page's client talks to (LOCAL_PEER on the host's page)
+        self.gate: HostGate | None = None  # the host's page: the door every guest's message comes through
+        self.door: GuestGate | None = None  # a guest's page: the door the host's messages come through
+        self.gone_timer = None  # a guest's page: fires if the host stays away
+        self._offer_import = False  # a host's link opened where its save is not: offer to resume from a file
         self.source: RoomSource | None = None
         self.level = "medium"  # the level of the computer players the host seats
         self.bot_timer = None
@@ -111,17 +128,18 @@ class Rooms:
             window.localStorage.setItem(NAME_KEY, chosen.names[0])
         self.invite, self.level = found, chosen.levels[0]
         try:
-            self.host = Host(chosen.game, chosen.players, chosen.options, host_peer=HOST_PEER, on_save=self._save_host)
+            self.host = Host(chosen.game, chosen.players, chosen.options, host_peer=LOCAL_PEER, on_save=self._save_host)
         except ValueError as error:
             self.invite = None
             self.app.say(str(error))
             return
+        self.invite = found = Invite(found.room, found.key, True, HostIdentity(self.host.settings.identity).key_id)
         self.app.hide_game()
         self.app.say("")
         document.getElementById("new-game").open = False
         self._set_fragment(found)
         self._start_host_player()
-        self._deliver(self.host.assign(0, HOST_PEER))
+        self._deliver(self.host.assign(0, LOCAL_PEER))
         self._run(self._open(kind))
 
     async def _enter(self, found: Invite) -> None:
@@ -131,6 +149,7 @@ class Rooms:
         document.getElementById("new-game").open = False
         if saved:
             self.host = Host.load(saved, now_ms(), on_save=self._save_host)
+            self.invite = Invite(found.room, found.key, True, HostIdentity(self.host.settings.identity).key_id)
             self.level = next((seat.level for seat in self.host.lobby.seats if seat.level), self.level)
             self._start_host_player()
         else:
@@ -138,14 +157,17 @@ class Rooms:
                 self.app.say("This room's save is not in this browser, so you join it as a guest.")
                 self.invite = found.as_guest()
                 self._set_fragment(self.invite)
+                self._offer_import = True
+            if self.invite.host_id is None:
+                raise ValueError("This invitation does not name the host's key: ask the host for the link again.")
             self.client = Client()
             self._render()
         await self._open(kind)
 
     def _start_host_player(self) -> None:
         self.client = Client(contributes=False)  # the host's part of the shuffle is its secret
-        self.host_peer = HOST_PEER
-        self._deliver(self.host.peer_joined(HOST_PEER))
+        self.host_peer = LOCAL_PEER
+        self._deliver(self.host.peer_joined(LOCAL_PEER))
         self._greet()
 
     async def _open(self, kind: str) -> None:
@@ -180,54 +202,87 @@ class Rooms:
 
     def _on_open(self, transport) -> None:
         self.transport = transport
+        if self.host is not None:
+            self.gate = HostGate(self.host, self.invite.room, transport.selfId)
+        else:
+            self.door = GuestGate(self.client, self.invite.room, self.invite.host_id, transport.selfId)
 
     def _on_join(self, peer: str) -> None:
-        host = self.host
-        if host is None:
-            return
+        if self.door is not None:
+            # One task later: the tabs transport announces a newcomer here before it has told the newcomer about
+            # this page, and the newcomer drops messages from peers it does not know yet.
+            self._knock(peer, 0, KNOCK_TRIES)
 
-        def welcome(*_):
-            if self.host is host and self.transport.peers().includes(peer):
-                self._deliver(host.peer_joined(peer))
+    def _knock(self, peer: str, delay: int, tries: int) -> None:
+        """Knock at ``peer`` after ``delay`` ms, and again while no host has proven itself (a knock may be lost).
 
-        # One task later: the tabs transport announces a newcomer here before it has told the newcomer about
-        # this page, and the newcomer drops messages from peers it does not know yet.
-        window.setTimeout(create_once_callable(welcome), 0)
+        The first knock goes even with a host: a reloaded host is a new peer, and its old connection may
+        not be seen to go before the new one arrives.
+        """
+        door = self.door
+        again = tries < KNOCK_TRIES
+
+        def knock(*_):
+            if self.door is not door or not self.transport.peers().includes(peer):
+                return
+            if again and door.host_peer is not None:
+                return
+            self.transport.send(peer, door.knock(peer))
+            if tries > 1:
+                self._knock(peer, KNOCK_AGAIN_MS, tries - 1)
+
+        window.setTimeout(create_once_callable(knock), delay)
 
     def _on_leave(self, peer: str) -> None:
-        if self.host is not None:
-            self._deliver(self.host.peer_left(peer, now_ms()))
+        if self.gate is not None:
+            self._transmit(self.gate.peer_left(peer, now_ms()))
             return
-        self._waiting.discard(peer)
-        if peer != self.host_peer:
+        if self.door is None or peer != self.door.host_peer:
+            if self.door is not None:
+                self.door.peer_left(peer)
             return
+        self.door.peer_left(peer)
         self.host_peer = None
         self._status("The host has left; waiting for them to come back…")
-        if self._waiting:
-            # A reloaded host may have spoken before its old connection was seen to go: it is the host now.
-            self._adopt(self._waiting.pop(), resync=True)
+        self._start_gone_timer()
+
+    def _start_gone_timer(self) -> None:
+        """After HOST_GONE_MS without a host, say so: the guest may leave (its seat's secret stays kept)."""
+        if self.gone_timer is not None:
+            window.clearTimeout(self.gone_timer)
+
+        def gone(*_):
+            self.gone_timer = None
+            if self.door is not None and self.door.host_peer is None:
+                self._status(
+                    "The host has left the room and has not come back. You can leave it with the button below."
+                )
+
+        self.gone_timer = window.setTimeout(create_once_callable(gone), HOST_GONE_MS)
 
     def _on_message(self, peer: str, text: str) -> None:
-        if self.host is not None:
-            self._deliver(self.host.receive(peer, text, now_ms()))
+        if self.gate is not None:
+            self._transmit(self.gate.receive(peer, text, now_ms()))
             return
-        if self.host_peer is None:
-            self._adopt(peer, resync=False)
-        if peer != self.host_peer:
-            self._waiting.add(peer)  # only the host may tell this page anything; this peer waits its turn
+        door = self.door
+        if door is None:
             return
-        for reply in self.client.receive(text):
-            self.transport.send(peer, reply)
+        before = door.host_peer
+        replies = door.receive(peer, text)
+        if door.host_peer is not None and door.host_peer != before:
+            self._adopt(door.host_peer)
+        for reply in replies:
+            self.transport.send(door.host_peer, reply)
         self._changed_soon()
 
-    def _adopt(self, peer: str, resync: bool) -> None:
-        """Talk to ``peer`` as the host from now on (its earlier messages were dropped if ``resync``)."""
+    def _adopt(self, peer: str) -> None:
+        """``peer`` proved it is the host: talk to it from now on, and ask for this player's seat back."""
         self.host_peer = peer
-        self._waiting.clear()
+        if self.gone_timer is not None:
+            window.clearTimeout(self.gone_timer)
+            self.gone_timer = None
         self._status("")
         self._greet()
-        if resync:
-            self._send(self.client.sync())
 
     def _greet(self) -> None:
         """Tell the host this player's name, and ask for the seat back if this browser holds its secret."""
@@ -235,26 +290,36 @@ class Rooms:
         held = window.localStorage.getItem(self._seat_key())
         if held:
             seat = json.loads(held)
+            if isinstance(seat.get("evidence"), dict):
+                self.client.restore(seat["evidence"])
             self._send(self.client.reclaim(seat["seat"], seat["secret"]))
 
     def _send(self, text: str) -> None:
         """Send one of this player's messages to the host (on the host's page, straight into it)."""
         if self.host is not None:
-            self._deliver(self.host.receive(HOST_PEER, text, now_ms()))
-        elif self.host_peer is not None:
-            self.transport.send(self.host_peer, text)
+            self._deliver(self.host.receive(LOCAL_PEER, text, now_ms()))
+        elif self.door is not None and self.door.host_peer is not None:
+            self.transport.send(self.door.host_peer, self.door.seal(text))
 
     def _deliver(self, outgoing: list[Outgoing]) -> None:
-        """On the host's page: send the host's messages, those for its own player through its client."""
+        """On the host's page: send what the host object returned (sealed for each guest by the gate)."""
+        if self.gate is not None:
+            self._transmit(self.gate.seal(outgoing))
+        else:  # the transport is not open yet: only the host's own player is there to tell
+            self._transmit([message for message in outgoing if message.peer == LOCAL_PEER])
+
+    def _transmit(self, outgoing: list[Outgoing]) -> None:
+        """On the host's page: send messages ready for the wire; those for its own player go through its client."""
         queue = deque(outgoing)
         while queue:
             message = queue.popleft()
-            if message.peer != HOST_PEER:
+            if message.peer != LOCAL_PEER:
                 if self.transport is not None:
                     self.transport.send(message.peer, message.text)
                 continue
             for reply in self.client.receive(message.text):
-                queue.extend(self.host.receive(HOST_PEER, reply, now_ms()))
+                answer = self.host.receive(LOCAL_PEER, reply, now_ms())
+                queue.extend(self.gate.seal(answer) if self.gate is not None else answer)
         self._changed_soon()
 
     # --- what the page shows --------------------------------------------------------------------
@@ -297,7 +362,7 @@ class Rooms:
             self.source = None
             self.app.hide_game()
         if client.secret is not None:
-            seat = {"seat": client.secret_seat, "secret": client.secret}
+            seat = {"seat": client.secret_seat, "secret": client.secret, "evidence": client.evidence}
             window.localStorage.setItem(self._seat_key(), json.dumps(seat))
         # The state id the page now shows: the benchmark times each peer's paint of a move by it.
         document.documentElement.dataset.roomStep = str(client.step)
@@ -319,7 +384,10 @@ class Rooms:
 
     def _status(self, text: str) -> None:
         document.getElementById("room").hidden = False
-        document.getElementById("room-status").textContent = text
+        status = document.getElementById("room-status")
+        status.textContent = text
+        if self._offer_import:
+            status.insertAdjacentHTML("beforeend", IMPORT_FORM)
 
     # --- the player's controls ------------------------------------------------------------------
 
@@ -336,6 +404,8 @@ class Rooms:
             document.getElementById("new-game").open = True
         elif command == "room-copy":
             self._copy_link()
+        elif command == "room-export":
+            self.export()
         elif self.client is None:
             return
         elif command == "room-sit":
@@ -390,6 +460,8 @@ class Rooms:
             if name and name.isprintable():
                 window.localStorage.setItem(NAME_KEY, name)
                 self._send(self.client.hello(name))
+        elif target.hasAttribute("data-room-import") and target.files.length:
+            self._run(self._import(target.files.item(0)))
         elif target.hasAttribute("data-room-assign") and target.value and self.host is not None:
             try:
                 outgoing = self.host.assign(int(target.dataset.seat), target.value)
@@ -397,6 +469,38 @@ class Rooms:
                 self.app.say(str(error))
                 return
             self._deliver(outgoing)
+
+    def export(self) -> None:
+        """ "Save the room to a file": the host's save with the room's id and password, as a download."""
+        if self.host is None or self.invite is None:
+            return
+        held = window.localStorage.getItem(self._seat_key())
+        text = room_file(self.invite.room, self.invite.key, self.host.save(), json.loads(held) if held else None)
+        blob = window.Blob.new(
+            to_js([text]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+        )
+        link = document.createElement("a")
+        link.href = window.URL.createObjectURL(blob)
+        link.download = f"face-down-room-{self.invite.room}.json"
+        link.click()
+        window.setTimeout(create_once_callable(lambda *_: window.URL.revokeObjectURL(link.href)), 0)
+
+    async def _import(self, file) -> None:
+        """Resume this room as its host from a file :meth:`export` made on another device."""
+        room, password, save, seat = read_room_file(await file.text())
+        if self.invite is None or room != self.invite.room:
+            raise ValueError("This file is the save of another room: open that room's host link to resume it.")
+        host = Host.load(save, now_ms())  # refuses a damaged save before anything is stored
+        key_id = HostIdentity(host.settings.identity).key_id
+        if self.invite.host_id is not None and key_id != self.invite.host_id:
+            raise ValueError("This file's host key is not the one this room's link names.")
+        window.localStorage.setItem(storage_key(room, "host"), save)
+        if seat is not None:  # the host's own player reclaims its seat with it, as after a reload
+            window.localStorage.setItem(storage_key(room, "host-seat"), json.dumps(seat))
+        # A fresh page, as after a reload: its transport gets a new peer id, which every guest knocks at anew.
+        self.leave()
+        self._set_fragment(Invite(room, password, True, key_id))
+        window.location.reload()
 
     def _copy_link(self) -> None:
         field = document.getElementById("room-link")
@@ -412,14 +516,15 @@ class Rooms:
         """Leave the room: close the transport and forget the room (the saves stay, to come back by the link)."""
         if self.transport is not None:
             self.transport.leave()
-        for timer in (self.bot_timer, self._redraw):
+        for timer in (self.bot_timer, self._redraw, self.gone_timer):
             if timer is not None:
                 window.clearTimeout(timer)
         if self.invite is not None:
             window.history.replaceState(None, "", window.location.pathname + window.location.search)
         self.invite = self.host = self.client = self.transport = self.host_peer = self.source = None
-        self.bot_timer = self._redraw = None
-        self._waiting = set()
+        self.gate = self.door = None
+        self._offer_import = False
+        self.bot_timer = self._redraw = self.gone_timer = None
         self._errors_shown, self._answer_mark, self._panel_html = 0, (0, 0), ""
         room = document.getElementById("room")
         if room is not None:
@@ -432,19 +537,20 @@ class Rooms:
     def _schedule_bots(self) -> None:
         """Let the host's bots play, paced like local bots; while a player is away, look back for their stand-in."""
         host = self.host
-        if host is None or self.bot_timer is not None or host.phase != "playing":
+        if host is None or self.bot_timer is not None or host.phase not in ("shuffle", "playing"):
             return
-        if host.bot_seats_to_act(now_ms()):
+        away = any(place.kind == PLAYER and place.peer is None for place in host.lobby.seats)
+        if host.phase == "playing" and host.bot_seats_to_act(now_ms()):
             delay = self.app.settings.bot_delay_ms
-        elif any(place.kind == PLAYER and place.peer is None for place in host.lobby.seats):
-            delay = ABSENT_CHECK_MS
+        elif away:
+            delay = ABSENT_CHECK_MS  # a bot may stand in, or the shuffle may stop waiting, once the grace is over
         else:
             return
 
         def fire(*_):
             self.bot_timer = None
             if self.host is host:  # the room may have been left meanwhile
-                self._deliver(host.bot_step(now_ms()))
+                self._deliver(host.bot_step(now_ms()) if host.phase == "playing" else host.poll(now_ms()))
 
         self.bot_timer = window.setTimeout(create_once_callable(fire), delay)
 
@@ -468,6 +574,9 @@ class Rooms:
                 "role": None if client is None else "host" if self.host is not None else "guest",
                 "room": None if self.invite is None else self.invite.room,
                 "connected": self.host_peer is not None,
+                "host_peer": self.host_peer,
+                "self_peer": None if self.transport is None else self.transport.selfId,
+                "refused": 0 if self.door is None else self.door.refused,
                 "phase": None if client is None or client.lobby is None else client.lobby["phase"],
                 "seat": None if client is None else client.seat,
                 "step": None if client is None else client.step,

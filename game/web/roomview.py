@@ -61,7 +61,8 @@ def render_lobby(
             '<label class="field">Your name <input name="room-name" maxlength="40" autocomplete="nickname"'
             f' value="{escape(name)}"></label>'
         )
-    parts.append('<p><button type="button" data-command="room-leave">Leave the room</button></p>')
+    export = ' <button type="button" data-command="room-export">Save the room to a file</button>' if is_host else ""
+    parts.append(f'<p><button type="button" data-command="room-leave">Leave the room</button>{export}</p>')
     return "".join(parts)
 
 

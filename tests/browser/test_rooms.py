@@ -15,6 +15,7 @@ early. The host's page is checked by the same rules in the protocol's own tests 
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from urllib.parse import urlsplit
@@ -27,13 +28,16 @@ from game.bots import new_bot
 from game.cards import rank
 from game.match import Match
 from game.net import Host
+from game.net.channel import Channel
+from game.net.identity import HostIdentity
 from game.net.messages import encode
+from game.web import invite
 from game.web.games import presenter_for
 from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
 from .driver import CHOICES, COUNT_FLIPS_IN, click_action
-from .rooms_fixtures import WAIT_MS, relay_url_fixture  # noqa: F401
+from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 
@@ -283,6 +287,11 @@ def entitled_by_step(match_json: str, seat: int | None) -> list[set[str]]:
     return by_step
 
 
+def body_of(text: str) -> str:
+    """The protocol message in a text a guest received: a sealed message's body (game/net/channel.py), or the text."""
+    return text.split("~", 3)[3] if text.startswith("~") else text
+
+
 def assert_nothing_leaked(save: dict, received: dict[int, list[str]]) -> int:
     """Check each seat's received texts against what it was entitled to; return how many card ids they held.
 
@@ -297,7 +306,7 @@ def assert_nothing_leaked(save: dict, received: dict[int, list[str]]) -> int:
         entitled = {seat: entitled_by_step(save["match"], seat), None: spectator}
         updates = 0
         for text in texts:
-            message = json.loads(text)
+            message = json.loads(body_of(text))
             ids = hidden_ids(message)
             if message["type"] == "update":
                 assert message["seat"] in (seat, None), f"seat {seat} was sent seat {message['seat']}'s stream"
@@ -408,15 +417,111 @@ def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
     start(host, [host, guest])
     play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 10)
     step = host.state()["step"]
+    before = host.state()["self_peer"]
+    assert guest.state()["host_peer"] == before
 
     host.page.reload()
     host.page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     host.wait_for(f"room.role === 'host' && room.seat === 0 && room.step === {step}")
-    guest.wait_for(f"room.connected && room.seat === 1 && room.step === {step}")
+    after = host.state()["self_peer"]
+    assert after != before, "a reloaded page is a new transport peer"
+    # The guest took the new peer as its host only once it proved the same key, and reclaimed its seat.
+    guest.wait_for(f"room.host_peer === {json.dumps(after)} && room.seat === 1 && room.step === {step}")
     host.page.locator("#room .seat-state", has_text="away").wait_for(state="detached", timeout=WAIT_MS)
     play([host, guest], perfect_moves(host))
     assert_verified([host, guest])
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
+
+
+def test_a_guest_is_told_when_the_host_has_gone_for_good(open_app, new_context, site_url):
+    """A minute after the host left, the guest is told it has gone and may leave (its clock is fast-forwarded)."""
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    context = new_context()
+    context.grant_permissions(["microphone", "camera"], origin=site_url.rstrip("/"))
+    context.add_init_script(TAP)
+    context.clock.install()  # time flows as usual until the test moves it on
+    guest = join(open_app, link, "Ben", seat=1, context=context)
+    host.page.close(run_before_unload=True)
+    status = guest.page.locator("#room-status")
+    status.filter(has_text="waiting for them to come back").wait_for(timeout=WAIT_MS)
+    context.clock.fast_forward(61_000)
+    status.filter(has_text="has not come back").wait_for(timeout=WAIT_MS)
+    guest.page.click('#room [data-command="room-leave"]')
+    guest.page.locator("#room").wait_for(state="hidden", timeout=WAIT_MS)
+
+
+def test_the_host_moves_to_another_device_with_its_room_file(open_app):
+    """The host saves the room to a file and leaves; on another profile it opens its link, picks the file,
+    and is the same host: the guest verifies it and reclaims its seat, and the game goes on."""
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    guest = join(open_app, link, "Ben", seat=1)
+    start(host, [host, guest])
+    play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 6)
+    step, host_link = host.state()["step"], host.page.url
+    with host.page.expect_download() as download:
+        host.page.click('#room [data-command="room-export"]')
+    saved = download.value.path().read_text()
+    host.page.close(run_before_unload=True)
+    guest.page.locator("#room-status", has_text="The host has left").wait_for(timeout=WAIT_MS)
+
+    moved = open_app(host_link)
+    with moved.page.expect_navigation(timeout=WAIT_MS):  # the page reloads as the room's host
+        moved.page.locator("#room-status input[data-room-import]").set_input_files(
+            files=[{"name": "room.json", "mimeType": "application/json", "buffer": saved.encode()}]
+        )
+    moved.page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
+    moved.wait_for(f"room.role === 'host' && room.seat === 0 && room.step === {step}")
+    guest.wait_for(f"room.host_peer === {json.dumps(moved.state()['self_peer'])} && room.seat === 1")
+    play([moved, guest], perfect_moves(moved))
+    assert_verified([moved, guest])
+
+
+def test_a_guest_verifies_the_host_and_refuses_an_impostor(open_app, open_peer, relay_url):
+    """The guest takes orders only from the peer that proves the link's key; another peer in the room cannot.
+
+    The impostor is a bare transport page in the same room (it has the link, as any guest has): it
+    forwards the guest's knock to the real host and the host's answer back, answers with a key of its
+    own, and sends orders in the clear and sealed with made-up keys.
+    """
+    host, link = create_room(open_app, "concentration", 2, pairs="8")
+    guest = join(open_app, link, "Ben", seat=1)
+    found = invite.parse_fragment(urlsplit(link).fragment)
+    host_id, guest_id = host.state()["self_peer"], guest.state()["self_peer"]
+    assert guest.state()["host_peer"] == host_id
+    from_host = [text for text in guest.received() if "identity" in text or text.startswith("~")]
+    assert json.loads(from_host[0])["type"] == "identity" and all(text.startswith("~") for text in from_host[1:])
+
+    impostor = open_peer(f"relay={relay_url}&ice=none")
+    impostor.open("nostr", found.room, found.key)
+    impostor.wait_for("join", guest_id)
+    impostor.wait_for("join", host_id)
+    impostor.wait_until(f"(log) => log.some((e) => e[0] === 'msg' && e[1] === {json.dumps(guest_id)})")
+    knock = json.loads(next(text for sender, text in impostor.messages() if sender == guest_id))
+    assert knock["type"] == "knock"
+    # 1. The real host's answer to the guest's knock, forwarded from the impostor's own link to the host:
+    # signed for the impostor's connection, so refused. A refused answer uses the knock up.
+    impostor.send(host_id, json.dumps(knock))
+    impostor.wait_until(f"(log) => log.some((e) => e[0] === 'msg' && e[1] === {json.dumps(host_id)})")
+    forwarded = next(text for sender, text in impostor.messages() if sender == host_id)
+    assert json.loads(forwarded)["type"] == "identity"
+    impostor.send(guest_id, forwarded)
+    guest.wait_for("room.refused >= 1")
+    # 2. Its own key, properly signed for this very connection (refused for the key, in tests/net/test_trust.py).
+    fields, _ = HostIdentity.new(os.urandom).answer(
+        found.room, impostor.id, guest_id, knock["nonce"], knock["share"], os.urandom
+    )
+    impostor.send(guest_id, encode("identity", **fields))
+    # 3. Orders in the clear, and sealed with keys it made up.
+    lobby = encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=None)
+    impostor.send(guest_id, lobby)
+    impostor.send(guest_id, Channel(b"k" * 32, b"k" * 32).seal(lobby))
+    guest.wait_for("room.refused >= 4")
+    state = guest.state()
+    assert state["host_peer"] == host_id and state["seat"] == 1 and state["phase"] == "lobby" and not state["errors"]
+    # The room goes on with the real host.
+    start(host, [host, guest])
+    play([host, guest], perfect_moves(host))
+    assert_verified([host, guest])
 
 
 CAMBIO = presenter_for("cambio")

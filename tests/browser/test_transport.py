@@ -12,11 +12,14 @@ With ``-s`` it prints the measured datachannel round trips.
 
 from __future__ import annotations
 
+import os
 import time
 import uuid
 
 import pytest
 from playwright.sync_api import Error as PlaywrightError
+
+from game.net import p256
 
 from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture, summary  # noqa: F401
 
@@ -254,3 +257,38 @@ def test_qr_code_is_an_svg_that_grows_with_the_link(open_peer):
     peer.page.set_content(f"<body>{long}</body>")
     box = peer.page.locator("svg").bounding_box()
     assert box["width"] > 0 and abs(box["width"] - box["height"]) < 1
+
+
+WEBCRYPTO = """async ([publicHex, signatureHex, message]) => {
+  const bytes = (hex) => Uint8Array.from(hex.match(/../g), (pair) => parseInt(pair, 16));
+  const hex = (buffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  const data = new TextEncoder().encode(message);
+  const ecdsa = { name: "ECDSA", namedCurve: "P-256" };
+  const theirs = await crypto.subtle.importKey("raw", bytes(publicHex), ecdsa, false, ["verify"]);
+  const verified = await crypto.subtle.verify({ name: "ECDSA", hash: "SHA-256" }, theirs, bytes(signatureHex), data);
+  const ours = await crypto.subtle.generateKey(ecdsa, true, ["sign", "verify"]);
+  const signature = await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, ours.privateKey, data);
+  const ecdh = { name: "ECDH", namedCurve: "P-256" };
+  const pair = await crypto.subtle.generateKey(ecdh, true, ["deriveBits"]);
+  const other = await crypto.subtle.importKey("raw", bytes(publicHex), ecdh, false, []);
+  const shared = await crypto.subtle.deriveBits({ name: "ECDH", public: other }, pair.privateKey, 256);
+  return {
+    verified,
+    publicKey: hex(await crypto.subtle.exportKey("raw", ours.publicKey)),
+    signature: hex(signature),
+    ecdhPublic: hex(await crypto.subtle.exportKey("raw", pair.publicKey)),
+    shared: hex(shared),
+  };
+}"""
+
+
+def test_the_hosts_python_keys_speak_webcrypto(open_peer):
+    """game/net/p256.py's keys, signatures and ECDH secrets are WebCrypto's, both ways, in Chromium."""
+    secret = p256.private_key(os.urandom(48))
+    message = "room Vq3k9XJ2a7Qe, host peer, guest peer, nonce"
+    signature = p256.sign(secret, message.encode(), os.urandom(32))
+    page = open_peer().page
+    result = page.evaluate(WEBCRYPTO, [p256.public_key(secret).hex(), signature.hex(), message])
+    assert result["verified"], "WebCrypto verifies the Python signature"
+    assert p256.verify(bytes.fromhex(result["publicKey"]), message.encode(), bytes.fromhex(result["signature"]))
+    assert p256.shared_secret(secret, bytes.fromhex(result["ecdhPublic"])).hex() == result["shared"]

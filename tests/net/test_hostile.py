@@ -112,6 +112,7 @@ VALID_FIELDS = {
     "stand": {},
     "reclaim": {"seat": 0},
     "prove": {"seat": 0, "proof": HEX},
+    "pledge": {"pledge": HEX},
     "contribute": {"nonce": HEX},
     "act": {"state": 0, "action": {"type": "draw", "source": "deck"}},
     "sync": {},
@@ -121,6 +122,7 @@ BAD_VALUES = {
     "seat": [-1, 64, 2**40, True, "0", 1.0, None, [0]],
     "proof": ["ABC", "g" * 64, "a" * 63, "A" * 64, "a" * 65, 5, None],
     "nonce": ["ABC", "g" * 64, "a" * 63, "A" * 64, "a" * 65, 5, None],
+    "pledge": ["ABC", "g" * 64, "a" * 63, "A" * 64, "a" * 65, 5, None],
     "state": [-1, 2**31, True, "0", 0.0, None, [0]],
     "action": [
         [],
@@ -272,11 +274,12 @@ def test_a_thousand_hostile_messages_are_refused_and_change_nothing():
     assert attacker.refused("s", encode("stand")) == "seat"
     attacker.volley("m", [encode("act", state=0, action={"type": "skip"}), encode("contribute", nonce=HEX)], "phase")
 
-    # The shuffle: hold the players' nonces back, then attack the commitment round.
+    # The shuffle: hold the players' pledges back, then attack the commitment round.
     room.clients["a"].contributes = room.clients["b"].contributes = False
     room.deliver(host.start())
-    assert host.phase == "shuffle" and set(host.shuffle.nonces) == {2}
-    assert attacker.refused("m", encode("contribute", nonce=HEX)) == "duplicate"
+    assert host.phase == "shuffle" and set(host.shuffle.pledges) == {2} and not host.shuffle.nonces
+    assert attacker.refused("m", encode("pledge", pledge=HEX)) == "duplicate"
+    assert attacker.refused("m", encode("contribute", nonce=HEX)) == "shuffle"  # no reveal before the pledges close
     assert attacker.refused("s", encode("contribute", nonce=HEX)) == "seat"
     assert attacker.refused("m", encode("act", state=0, action={"type": "skip"})) == "phase"
     attacker.volley("m", wrong_fields())

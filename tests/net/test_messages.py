@@ -40,6 +40,7 @@ def test_encode_then_decode_round_trips_every_client_message():
         "stand": {},
         "reclaim": {"seat": 0},
         "prove": {"seat": 1, "proof": "0f" * 32},
+        "pledge": {"pledge": "b2" * 32},
         "contribute": {"nonce": "a1" * 32},
         "act": {"state": 17, "action": {"type": "snap", "owner": 1, "slot": 2}},
         "sync": {},

@@ -26,9 +26,12 @@ def started(game: str = "deluxe-memory", peers: tuple[str, ...] = ("a", "b", "c"
     return room, Agents(room, dict.fromkeys(peers, "medium"), game)
 
 
-def come_back(room: Room, peer: str, seat: int, secret: str) -> Client:
-    """A returning player on a new connection: a fresh client that knows only its stored secret."""
-    client = room.join(peer)
+def come_back(room: Room, peer: str, seat: int, secret: str, evidence: dict | None = None) -> Client:
+    """A returning player on a new connection: a fresh client that knows only what it stored (secret, evidence)."""
+    client = Client(entropy=seeded_entropy(f"back/{peer}"))
+    if evidence is not None:
+        client.restore(evidence)
+    room.join(peer, client)
     room.send(peer, client.reclaim(seat, secret))
     return client
 
@@ -47,7 +50,7 @@ def test_a_player_who_drops_gets_seat_and_full_view_back():
     room, agents = started()
     host = room.host
     agents.play(until_step=20)
-    secret = room.clients["b"].secret
+    secret, evidence = room.clients["b"].secret, room.clients["b"].evidence
     room.leave("b")
     lobby = json.loads(room.received["a"][-1])
     assert lobby["type"] == "lobby" and lobby["seats"][1]["connected"] is False
@@ -55,7 +58,7 @@ def test_a_player_who_drops_gets_seat_and_full_view_back():
         if 1 in host.match.to_act():
             break
         assert agents.step()
-    client = come_back(room, "b2", 1, secret)
+    client = come_back(room, "b2", 1, secret, evidence)
     assert host.lobby.seat_of("b2") == 1
     assert client.seat == 1 and client.view == host.match.view(1) and client.events == host.match.events(1)
     assert json.loads(room.received["a"][-1])["seats"][1]["connected"] is True
@@ -216,7 +219,7 @@ def corrupted(save: str) -> list[str]:
         edit(lambda d: d.update(match=json.dumps(bad_history))),
         edit(lambda d: d.update(match=json.dumps(other_seed))),
         edit(lambda d: d.update(match={"not": "text"})),
-        edit(lambda d: d.update(snaps=[1, 2])),
+        edit(lambda d: d.update(races=[1, 2])),
         edit(lambda d: d["shuffle"]["nonces"].append({"seat": 1, "nonce": "ab" * 32})),
     ]
 

@@ -9,7 +9,7 @@ import json
 from game import new_match
 from game.bots import autoplay
 from game.net import Host
-from game.net.shuffle import Revealed, Shuffle, commitment_of, derive_seed, verify
+from game.net.shuffle import AWAY, LEFT_OUT, Revealed, Shuffle, commitment_of, derive_seed, verify
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
 
 SECRET = "00" * 32
@@ -25,30 +25,40 @@ def test_the_derivation_is_the_documented_one():
     assert derive_seed(SECRET, NONCES[:1]) != expected and derive_seed("01" * 32, NONCES) != expected
 
 
+PLEDGES = [{"seat": 1, "pledge": commitment_of(NONCES[0])}, {"seat": 2, "pledge": commitment_of(NONCES[1])}]
+PUBLISHED = [{"seat": 1, "nonce": NONCES[0]}, {"seat": 2, "nonce": NONCES[1]}]
+
+
 def test_the_host_shuffle_round_trips_through_its_save():
-    """The host's secret and the nonces per seat survive save and load."""
+    """The host's secret, the pledges and the nonces per seat survive save and load."""
     shuffle = Shuffle.new(seeded_entropy("s"))
+    shuffle.pledges = {1: PLEDGES[0]["pledge"], 2: PLEDGES[1]["pledge"]}
     shuffle.nonces = {1: NONCES[0], 2: NONCES[1]}
+    shuffle.closed = True
     again = Shuffle.from_json(json.loads(json.dumps(shuffle.to_json())))
     assert again == shuffle and again.seed == derive_seed(shuffle.secret, NONCES)
-    assert shuffle.published_nonces() == sorted(NONCES)
+    assert shuffle.published_nonces() == PUBLISHED and shuffle.published_pledges() == PLEDGES
 
 
-def finished(own_nonce: str | None = NONCES[0]) -> tuple[Revealed, list, dict]:
-    """A finished Cambio game dealt from SECRET and NONCES, as seat 1 saw it."""
-    match = new_match("cambio", 2, seed=derive_seed(SECRET, NONCES))
-    autoplay(match, {0: "easy", 1: "easy"}, seed=1)
+def finished(own_nonce: str | None = NONCES[0], published: list[dict] = PUBLISHED) -> tuple[Revealed, list, dict]:
+    """A finished Cambio game dealt from SECRET and ``published``, as seat 1 saw it (its own nonce: NONCES[0])."""
+    seat = 1
+    match = new_match("cambio", 3, seed=derive_seed(SECRET, [entry["nonce"] for entry in published]))
+    autoplay(match, {0: "easy", 1: "easy", 2: "easy"}, seed=1)
     revealed = Revealed(
         commitment=commitment_of(SECRET),
         secret=SECRET,
-        nonces=sorted(NONCES),
+        pledges=PLEDGES,
+        nonces=published,
+        own_seat=seat,
         own_nonce=own_nonce,
+        own_revealed=True,
         game="cambio",
-        players=2,
+        players=3,
         options=match.options,
         log=match.history,
     )
-    return revealed, match.events(1), match.view(1)
+    return revealed, match.events(seat), match.view(seat)
 
 
 def test_an_honest_game_is_verified():
@@ -64,8 +74,14 @@ def test_tampering_is_caught():
     tampered = {
         "another secret": dataclasses.replace(revealed, secret="01" * 32),
         "another commitment": dataclasses.replace(revealed, commitment=commitment_of("02" * 32)),
-        "your nonce left out": dataclasses.replace(revealed, nonces=[NONCES[1]]),
-        "a nonce added": dataclasses.replace(revealed, nonces=sorted([*NONCES, "22" * 32])),
+        "your nonce left out": dataclasses.replace(revealed, nonces=PUBLISHED[1:]),
+        "a nonce added": dataclasses.replace(revealed, nonces=[*PUBLISHED, {"seat": 0, "nonce": "22" * 32}]),
+        "a nonce unlike its pledge": dataclasses.replace(
+            revealed, nonces=[PUBLISHED[0], {"seat": 2, "nonce": "22" * 32}]
+        ),
+        "a nonce under another seat": dataclasses.replace(
+            revealed, nonces=[{"seat": 2, "nonce": NONCES[0]}, {"seat": 1, "nonce": NONCES[1]}]
+        ),
         "other options": dataclasses.replace(revealed, options={**revealed.options, "final_lap": True}),
         "a move changed": dataclasses.replace(revealed, log=[*revealed.log[:5], [0, {"type": "cambio"}]]),
         "the log cut short": dataclasses.replace(revealed, log=revealed.log[:-1]),
@@ -75,6 +91,7 @@ def test_tampering_is_caught():
         assert not verdict.ok and verdict.message.startswith("SHUFFLE NOT VERIFIED"), what
     assert not verify(revealed, 1, events[:-1], view).ok, "a stream that differs from the replay"
     assert not verify(revealed, 0, events, view).ok, "another seat's stream"
+    assert not verify(revealed, 7, events, view).ok, "a seat that is not at the table (it used to raise)"
     assert not verify(revealed, 1, events, {**view, "totals": [0, 0]}).ok
 
 
@@ -95,7 +112,8 @@ def test_a_host_that_deals_from_its_own_seed_is_caught_by_every_client():
     room.join("watcher")
     room.clients["a"].contributes = room.clients["b"].contributes = False
     room.deliver(host.start())
-    host.shuffle = RiggedShuffle(host.shuffle.secret, dict(host.shuffle.nonces))  # it turns cheat after committing
+    shuffle = host.shuffle
+    host.shuffle = RiggedShuffle(shuffle.secret, dict(shuffle.nonces), dict(shuffle.pledges), shuffle.closed)
     for peer in ("a", "b"):
         room.clients[peer].contributes = True
         room.send(peer, room.clients[peer].sync())
@@ -107,7 +125,7 @@ def test_a_host_that_deals_from_its_own_seed_is_caught_by_every_client():
 
 
 def test_a_deal_without_your_nonce_is_not_verified():
-    """If the host deals before a player's nonce arrives, that player is told its randomness was left out."""
+    """If the host deals before a player's pledge arrives, that player is told it was away, never "verified"."""
     host = Host("concentration", 2, options={"pairs": 8}, entropy=seeded_entropy("early"))
     room = Room(host, "early")
     seat_everyone(room, ["a", "b"])
@@ -118,8 +136,27 @@ def test_a_deal_without_your_nonce_is_not_verified():
     room.clients["b"].contributes = True
     commit = next(text for text in room.received["b"] if json.loads(text)["type"] == "commit")
     held += room.clients["b"].receive(commit)
-    assert json.loads(held[0])["type"] == "contribute"
+    assert json.loads(held[0])["type"] == "pledge"
     room.deliver(host.deal())
     Agents(room, {"a": "perfect", "b": "perfect"}, "early").play()
     assert room.clients["a"].verdict.ok
-    assert not room.clients["b"].verdict.ok and "left out" in room.clients["b"].verdict.message
+    verdict = room.clients["b"].verdict
+    assert not verdict.ok and verdict.message == AWAY, "worded apart from tampering"
+
+
+def test_a_host_that_drops_a_revealed_nonce_is_caught():
+    """A nonce revealed and then left out of the deal: its player is told so, as tampering."""
+    revealed, events, view = finished(published=PUBLISHED[1:])
+    verdict = verify(revealed, 1, events, view)
+    assert not verdict.ok and verdict.message == LEFT_OUT
+    never_sent = dataclasses.replace(revealed, own_revealed=False)
+    assert verify(never_sent, 1, events, view).message == AWAY
+
+
+def test_a_seated_player_the_host_never_asked_is_not_verified():
+    """The old hole: a host that never sends ``commit`` gave a client no nonce to check, and it said verified."""
+    revealed, events, view = finished(own_nonce=None, published=PUBLISHED[1:])
+    verdict = verify(dataclasses.replace(revealed, own_revealed=False), 1, events, view)
+    assert not verdict.ok and verdict.message == AWAY
+    spectator = dataclasses.replace(revealed, own_seat=None, own_nonce=None, own_revealed=False)
+    assert verify(spectator, 1, events, view).ok, "a spectator contributes nothing and checks the rest"

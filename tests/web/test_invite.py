@@ -19,11 +19,14 @@ def test_a_new_room_has_a_random_id_and_password_and_is_the_hosts():
     assert invite.parse_fragment(invite.fragment(first)) == first
 
 
+HOST_ID = "q" * 43
+
+
 def test_the_fragment_round_trips_for_host_and_guest():
-    guest = Invite("Vq3k9XJ2a7Qe", "Xb0c-_abcdefghijklmnopqr")
-    assert invite.fragment(guest) == "#room=Vq3k9XJ2a7Qe&key=Xb0c-_abcdefghijklmnopqr"
+    guest = Invite("Vq3k9XJ2a7Qe", "Xb0c-_abcdefghijklmnopqr", False, HOST_ID)
+    assert invite.fragment(guest) == f"#room=Vq3k9XJ2a7Qe&key=Xb0c-_abcdefghijklmnopqr&id={HOST_ID}"
     assert invite.parse_fragment(invite.fragment(guest)) == guest
-    host = Invite(guest.room, guest.key, True)
+    host = Invite(guest.room, guest.key, True, HOST_ID)
     assert invite.fragment(host).endswith("&role=host")
     assert invite.parse_fragment(invite.fragment(host)) == host
     assert host.as_guest() == guest
@@ -43,6 +46,8 @@ def test_a_fragment_without_a_room_is_no_invitation():
         ("#room=abcdefghij&key=", "password is damaged"),
         ("#room=abcdefghij&key=" + "k" * 65, "password is damaged"),
         ("#room=abcdefghij&key=abcdefghij&role=admin", "must be guest or host"),
+        ("#room=abcdefghij&key=abcdefghij", "does not name the host's key"),
+        ("#room=abcdefghij&key=abcdefghij&id=short", "host key id is damaged"),
     ],
 )
 def test_a_damaged_invitation_says_what_is_wrong(fragment, words):
@@ -51,15 +56,15 @@ def test_a_damaged_invitation_says_what_is_wrong(fragment, words):
 
 
 def test_the_link_keeps_the_rooms_network_and_drops_the_rest():
-    host = Invite("Vq3k9XJ2a7Qe", "Xb0c-_abcdefghijklmnopqr", True)
+    host = Invite("Vq3k9XJ2a7Qe", "Xb0c-_abcdefghijklmnopqr", True, HOST_ID)
     query = "?game=cambio&transport=tabs&speed=instant&relay=ws://127.0.0.1:7000&ice=none"
     link = invite.invite_link("http://127.0.0.1:8000/", query, host)
     assert link == (
         "http://127.0.0.1:8000/?transport=tabs&relay=ws%3A%2F%2F127.0.0.1%3A7000&ice=none"
-        "#room=Vq3k9XJ2a7Qe&key=Xb0c-_abcdefghijklmnopqr"
+        f"#room=Vq3k9XJ2a7Qe&key=Xb0c-_abcdefghijklmnopqr&id={HOST_ID}"
     ), "the guest's link never says role=host, and the game and page settings stay the host's"
     assert invite.invite_link("https://face-down.example/", "", host) == (
-        "https://face-down.example/#room=Vq3k9XJ2a7Qe&key=Xb0c-_abcdefghijklmnopqr"
+        f"https://face-down.example/#room=Vq3k9XJ2a7Qe&key=Xb0c-_abcdefghijklmnopqr&id={HOST_ID}"
     )
 
 

@@ -41,6 +41,7 @@ def test_the_host_seats_people_and_bots_and_starts_when_every_seat_is_filled():
         ("room-fill", ""),
         ("room-start", ""),
         ("room-leave", ""),
+        ("room-export", ""),
     ]
     assert re.search(r'data-command="room-start"\s+disabled', html), "seat 2 is open"
     assert '<option value="peer-b">Ben</option><option value="peer-c">Guest peer</option>' in html
@@ -62,7 +63,7 @@ def test_during_a_game_only_the_state_of_each_seat_shows():
     away = {"seat": 2, "kind": "player", "name": "Cleo", "level": None, "connected": False, "bot_playing": True}
     seats = [*lobby()["seats"][:2], away]
     html = render_lobby(lobby("playing", you=0, seats=seats), True, [], "Ana")
-    assert commands(html) == [("room-leave", "")]
+    assert commands(html) == [("room-leave", ""), ("room-export", "")], "the host may save the room to a file"
     assert "away: a computer player stands in" in html and 'name="room-name"' not in html
     shuffling = render_lobby(lobby("shuffle", you=0, seats=seats), True, [], "Ana")
     assert ("room-deal", "") in commands(shuffling) and "random part" in shuffling

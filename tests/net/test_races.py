@@ -9,7 +9,7 @@ from game import GAMES, new_match
 from game.cards import rank
 from game.net import Host
 from game.net.messages import encode
-from game.net.snaps import SnapWindow
+from game.net.races import RaceWindow
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
 from tests.web.games.test_cambio import fixed_deck
 
@@ -99,7 +99,7 @@ def test_a_wrong_snap_leaves_the_window_to_the_next():
 
 def test_snap_window_tracks_each_moment_the_rules_name():
     """A moment is identified by the state it began at; a new name, or a name back after a pause, is a new one."""
-    window = SnapWindow()
+    window = RaceWindow()
     window.observe(0, None)
     assert not window.saw_open_window(0)
     window.observe(1, "round 1, 7S")
@@ -111,7 +111,7 @@ def test_snap_window_tracks_each_moment_the_rules_name():
     assert not window.saw_open_window(3)
     window.observe(5, "round 1, 9D")  # the power is over: the same card, a new moment
     assert not window.saw_open_window(4) and window.saw_open_window(5)
-    assert SnapWindow.from_json(json.loads(json.dumps(window.to_json()))) == window
+    assert RaceWindow.from_json(json.loads(json.dumps(window.to_json()))) == window
 
 
 def test_the_rules_name_the_moments_games_without_racing_actions_have_none():

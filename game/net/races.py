@@ -1,13 +1,14 @@
-"""Racing actions over a network (Cambio's snaps and calls): which state ids saw the moment open now.
+"""Racing actions over a network (``Rules.racing``): which state ids saw the moment open now.
 
 Every action quotes the state id (``match.step``) its sender saw, and anything quoting an old one is
 refused as stale. Racing actions (the action types a game's rules list in ``Rules.racing``) are the
 exception: they come out of turn while the turn goes on, so the host takes them in arrival order. One
 quoting an older state id still counts if the moment its sender saw is the one open now (the turn
-player's deck draw, say, does not spoil it). If that moment has passed since (someone snapped first, or
-the card was drawn), the action is "too late".
+player's deck draw, say, does not spoil it). If that moment has passed since (someone else was first,
+say), the action is "too late". Cambio's snaps and calls are the racing actions of today; ``net/``
+names no game and no action type.
 
-The rules name the moment (``Match.race_window``: for Cambio, the round and the graveyard's top card),
+The rules name the moment (``Match.race_window``, an opaque string: a game's rules choose what it holds),
 and the host observes that name after every action: a new name, or one that comes back after a pause
 (a power being resolved), is a new moment.
 """
@@ -20,21 +21,21 @@ from .messages import integer, optional, record, text
 
 
 @dataclass
-class SnapWindow:
+class RaceWindow:
     """The moment racing actions are open in, if any: the state id it began at and the rules' name for it.
 
-    ``top`` is that name (it was the graveyard's top card when only snaps raced; room saves keep the key).
+    ``name`` is that name (an opaque string: ``net/`` knows no game).
     """
 
     opened_at: int | None = None
-    top: str | None = None
+    name: str | None = None
 
     def observe(self, step: int, window: str | None) -> None:
         """Take in the rules' name for the open moment (``Match.race_window``) after the action that made ``step``."""
         if window is None:
-            self.opened_at = self.top = None
-        elif self.opened_at is None or window != self.top:
-            self.opened_at, self.top = step, window
+            self.opened_at = self.name = None
+        elif self.opened_at is None or window != self.name:
+            self.opened_at, self.name = step, window
 
     def saw_open_window(self, state_id: int) -> bool:
         """True if a sender that saw state ``state_id`` saw the moment that is still open now."""
@@ -42,10 +43,10 @@ class SnapWindow:
 
     def to_json(self) -> dict:
         """The window for the host's save."""
-        return {"opened_at": self.opened_at, "top": self.top}
+        return {"opened_at": self.opened_at, "name": self.name}
 
     @classmethod
-    def from_json(cls, data: object) -> SnapWindow:
+    def from_json(cls, data: object) -> RaceWindow:
         """Rebuild from :meth:`to_json`; damage raises ``ValueError``."""
-        record({"opened_at": optional(integer()), "top": optional(text(80))})("snaps", data)
-        return cls(data["opened_at"], data["top"])
+        record({"opened_at": optional(integer()), "name": optional(text(80))})("races", data)
+        return cls(data["opened_at"], data["name"])

@@ -1,0 +1,436 @@
+"""Rooms you can trust: each attack of issue 24, made against the real gates, keys and shuffle.
+
+Nothing is stubbed: the host signs with a real P-256 key, each connection has real ECDH-derived MAC
+keys, and the attacker is a peer on the same in-memory wire (tests/net/gated.py) that can send any
+text, with any peer id, and replay, reorder or forward anything it saw.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from game.net import Client, Host, Outgoing, p256
+from game.net.channel import Channel
+from game.net.gate import LOCAL_PEER, GuestGate, HostGate
+from game.net.identity import Ephemeral, HostIdentity, Knock, key_id
+from game.net.messages import encode
+from game.net.roomsave import read_room_file, room_file
+from game.net.seats import prove
+from game.net.shuffle import AWAY, commitment_of, derive_seed
+from tests.net.gated import HOST_ID, ROOM_ID, GatedRoom
+from tests.net.support import seeded_entropy
+
+# RFC 6979, appendix A.2.5: the P-256 key and its deterministic ECDSA-SHA256 signature of "sample".
+RFC_SECRET = 0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721
+RFC_PUBLIC = (
+    "0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+    "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
+)
+RFC_SIGNATURE = (
+    "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
+    "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"
+)
+
+
+def seated_room(guests: tuple[str, ...] = ("GuestA",), game: str = "concentration", players: int = 2) -> GatedRoom:
+    """A gated room: the host's player at seat 0, each guest at the next seat by its own ``sit``."""
+    room = GatedRoom(game, players, {"pairs": 8} if game == "concentration" else None)
+    for seat, peer in enumerate(guests, 1):
+        door = room.join(peer)
+        room.send(peer, door.client.hello(peer))
+        room.send(peer, door.client.sit(seat))
+    return room
+
+
+def knowledge(client: Client) -> dict:
+    """Everything a client knows (its attributes but its random source), as a deep copy to compare later."""
+    return copy.deepcopy({name: value for name, value in vars(client).items() if name != "_entropy"})
+
+
+# ------------------------------------------------------------------------------------------ the keys
+
+
+def test_p256_agrees_with_rfc_6979():
+    """Our public key and our verifier agree with the RFC's published P-256 test vector."""
+    assert p256.public_key(RFC_SECRET).hex() == RFC_PUBLIC
+    public, signature = bytes.fromhex(RFC_PUBLIC), bytes.fromhex(RFC_SIGNATURE)
+    assert p256.verify(public, b"sample", signature)
+    assert not p256.verify(public, b"samplf", signature)
+    assert not p256.verify(public, b"sample", signature[:-1] + bytes([signature[-1] ^ 1]))
+    ours = p256.sign(RFC_SECRET, b"sample", bytes(32))
+    assert p256.verify(public, b"sample", ours) and not p256.verify(public, b"other", ours)
+
+
+def test_p256_interoperates_with_the_cryptography_package():
+    """Signatures and ECDH secrets agree with OpenSSL's, both ways (where ``cryptography`` is installed)."""
+    ec = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.ec")
+    hashes = pytest.importorskip("cryptography.hazmat.primitives.hashes")
+    utils = pytest.importorskip("cryptography.hazmat.primitives.asymmetric.utils")
+    ours = p256.private_key(seeded_entropy("key")(48))
+    theirs = ec.derive_private_key(ours, ec.SECP256R1())
+    signature = p256.sign(ours, b"room", seeded_entropy("k")(32))
+    der = utils.encode_dss_signature(int.from_bytes(signature[:32], "big"), int.from_bytes(signature[32:], "big"))
+    theirs.public_key().verify(der, b"room", ec.ECDSA(hashes.SHA256()))  # raises if it does not verify
+    r, s = utils.decode_dss_signature(theirs.sign(b"room", ec.ECDSA(hashes.SHA256())))
+    assert p256.verify(p256.public_key(ours), b"room", r.to_bytes(32, "big") + s.to_bytes(32, "big"))
+    other = p256.private_key(seeded_entropy("other")(48))
+    openssl = theirs.exchange(ec.ECDH(), ec.derive_private_key(other, ec.SECP256R1()).public_key())
+    assert p256.shared_secret(ours, p256.public_key(other)) == openssl
+
+
+def test_a_public_key_off_the_curve_is_refused():
+    """ECDH with a point off the curve could leak the private key: such a share is refused, never used."""
+    good = bytearray(bytes.fromhex(RFC_PUBLIC))
+    good[-1] ^= 1
+    with pytest.raises(ValueError, match="not a point"):
+        p256.decode_point(bytes(good))
+    assert not p256.verify(bytes(good), b"sample", bytes.fromhex(RFC_SIGNATURE))
+
+
+# ----------------------------------------------------------------------------------- the handshake
+
+
+def test_a_guest_verifies_the_host_and_every_message_is_sealed():
+    """The happy path: the handshake, a whole game through the gates, and a verified shuffle for both."""
+    room = seated_room()
+    room.control(room.host.start())
+    room.play()
+    door = room.doors["GuestA"]
+    assert door.client.verdict.ok and room.local.verdict.ok and door.refused == 0
+    texts = room.to("GuestA")
+    assert json.loads(texts[0])["type"] == "identity" and all(text.startswith("~") for text in texts[1:])
+
+
+def test_a_fake_host_is_refused():
+    """Another peer (a guest who wants seats) answers a knock with its own key: the guest does not take it."""
+    room = seated_room()
+    victim = GuestGate(Client(), ROOM_ID, room.gate.identity.key_id, "Victim", entropy=seeded_entropy("v"))
+    impostor = Host("concentration", 2, {"pairs": 8}, host_peer=LOCAL_PEER)
+    fake = HostGate(impostor, ROOM_ID, "Mallory", entropy=seeded_entropy("m"))
+    answer = fake.receive("Victim", victim.knock("Mallory"), 1)
+    for message in answer:
+        victim.receive("Mallory", message.text)
+    assert victim.host_peer is None and victim.client.lobby is None, "a key that is not the invited one"
+    # Orders in the clear, or sealed with keys of its own, are dropped too.
+    before = knowledge(victim.client)
+    victim.receive("Mallory", encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=0))
+    victim.receive("Mallory", Channel(b"k" * 32, b"k" * 32).seal(encode("challenge", seat=1, nonce="ab" * 32)))
+    assert knowledge(victim.client) == before and victim.refused == len(answer) + 2
+
+
+def test_a_forwarded_handshake_is_refused():
+    """The fake host passes the guest's knock on to the real host and its answer back: signed for another link."""
+    room = seated_room()
+    victim = GuestGate(Client(), ROOM_ID, room.gate.identity.key_id, "Victim", entropy=seeded_entropy("v"))
+    knock = victim.knock("Mallory")
+    answer = room.gate.receive("Mallory", knock, room.tick())  # Mallory's own connection to the host
+    identity = next(message.text for message in answer if json.loads(message.text)["type"] == "identity")
+    victim.receive("Mallory", identity)
+    assert victim.host_peer is None and victim.refused == 1
+
+
+def test_a_forwarded_challenge_does_not_win_the_seat():
+    """Mallory asks to reclaim GuestA's seat and gets GuestA to answer on its own link: the proof is worthless."""
+    room = seated_room()
+    owner = room.doors["GuestA"]
+    room.join("Mallory")
+    room.send("Mallory", encode("reclaim", seat=1))
+    nonce = json.loads(_last(room, "Mallory", "challenge"))["nonce"]
+    # Sent to GuestA in the clear, the challenge is dropped: only its verified host's sealed messages count.
+    assert owner.receive("Mallory", encode("challenge", seat=1, nonce=nonce)) == []
+    # Even if GuestA answered (on its own connection), the answer is bound to that connection.
+    proof = prove(owner.client.secret, nonce, owner.client.binding)
+    before = room.host.save()
+    room.send("Mallory", encode("prove", seat=1, proof=proof))
+    assert room.host.lobby.seat_of("Mallory") is None and room.host.lobby.seat_of("GuestA") == 1
+    assert room.host.save() == before
+    assert json.loads(_last(room, "Mallory", "error"))["code"] == "proof"
+
+
+def _last(room: GatedRoom, peer: str, kind: str) -> str:
+    """The body of the last message of type ``kind`` the host sent ``peer``."""
+    bodies = [text.split("~", 3)[3] if text.startswith("~") else text for text in room.to(peer)]
+    return next(body for body in reversed(bodies) if json.loads(body)["type"] == kind)
+
+
+def test_no_remote_peer_speaks_as_the_hosts_player():
+    """A peer named ``@host`` is dropped at the door; one named ``host`` is just another spectator."""
+    room = seated_room()
+    before = room.host.save()
+    knock = GuestGate(Client(), ROOM_ID, room.gate.identity.key_id, LOCAL_PEER).knock(HOST_ID)
+    for name in (LOCAL_PEER, "", "a" * 65, "host peer", "hôst"):
+        assert room.gate.receive(name, knock, room.tick()) == []
+        assert room.gate.peer_left(name, room.tick()) == []
+    assert room.host.save() == before and room.host.lobby.seat_of(LOCAL_PEER) == 0
+    named = room.join("host")
+    room.control(room.host.start())
+    room.send("host", named.client.act({"type": "flip", "card": 0}))
+    assert json.loads(_last(room, "host", "error"))["code"] == "seat"
+    assert room.host.lobby.seat_of(LOCAL_PEER) == 0 and room.host.match.step == 0
+
+
+def test_replayed_reordered_and_misdirected_host_messages_are_refused():
+    """The guest takes each sealed message once, in order, and only the ones sealed for its connection."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.control(room.host.start())
+    door = room.doors["GuestA"]
+    sealed = [text for text in room.to("GuestA") if text.startswith("~")]
+    before = knowledge(door.client)
+    for text in sealed[-5:]:
+        assert door.receive(HOST_ID, text) == []  # a replay
+    for text in [text for text in room.to("GuestB") if text.startswith("~")][-5:]:
+        assert door.receive(HOST_ID, text) == []  # sealed for GuestB's connection
+    assert knowledge(door.client) == before and door.refused == 10
+    # Reordered: the host's answer to a sync comes in several messages; the second, handed over first, is refused.
+    held = [message.text for message in room.gate.receive("GuestA", door.seal(door.client.sync()), room.tick())]
+    assert len(held) >= 3
+    assert door.receive(HOST_ID, held[1]) == [] and door.refused == 11
+    for text in held:
+        door.receive(HOST_ID, text)
+    assert door.refused == 11, "in order, every one is taken"
+
+
+def test_a_spoofed_peer_id_unseats_but_cannot_steal():
+    """A second knock under GuestA's id (a spoofed transport id) ends GuestA's link; the seat waits for its secret."""
+    room = seated_room()
+    owner = room.doors["GuestA"]
+    spoof = GuestGate(Client(), ROOM_ID, room.gate.identity.key_id, "GuestA", entropy=seeded_entropy("spoof"))
+    room.doors["GuestA"] = spoof
+    room.to_host("GuestA", spoof.knock(HOST_ID))
+    assert spoof.host_peer == HOST_ID and room.host.lobby.seats[1].peer is None, "the seat waits"
+    room.send("GuestA", spoof.client.reclaim(1, "ab" * 32))
+    assert room.host.lobby.seat_of("GuestA") is None and spoof.client.seat is None
+    # The owner's old connection is dead: its sealed messages no longer open.
+    before = room.host.save()
+    assert room.gate.receive("GuestA", owner.seal(owner.client.sit(1)), room.tick()) == []
+    assert room.host.save() == before
+    # The owner reconnects and reclaims with its secret.
+    room.doors["GuestA"] = owner
+    room.to_host("GuestA", owner.knock(HOST_ID))
+    room.send("GuestA", owner.client.reclaim(1, owner.client.secret))
+    assert room.host.lobby.seat_of("GuestA") == 1 and owner.client.seat == 1
+
+
+# -------------------------------------------------------------------------------------- the shuffle
+
+
+def test_the_last_contributor_cannot_grind_its_nonce():
+    """The host's operator knows the secret and plays a second device, revealing last: only its pledge counts."""
+    room = seated_room(("GuestA", "Second"), players=3)
+    room.doors["Second"].client.contributes = False  # the operator's device pledges by hand
+    room.control(room.host.start())
+    secret = room.host.shuffle.secret  # the operator reads it from the save
+    pledged = "0f" * 32
+    room.send("Second", encode("pledge", pledge=commitment_of(pledged)))
+    assert room.host.shuffle.closed and set(room.host.shuffle.nonces) == {1}, "GuestA revealed; Second waits"
+    honest = room.host.shuffle.nonces[1]
+    # Grind: find the nonce that gives the host the best deal. None but the pledged one is taken.
+    for attempt in range(50):
+        ground = f"{attempt:064x}"
+        before = room.host.save()
+        room.send("Second", encode("contribute", nonce=ground))
+        assert room.host.phase == "shuffle" and room.host.save() == before
+        assert json.loads(_last(room, "Second", "error"))["code"] == "shuffle"
+    # Its only choices: reveal what it pledged, or withhold (and the deal goes on without it).
+    choices = {derive_seed(secret, [honest, pledged]), derive_seed(secret, [honest])}
+    room.send("Second", encode("contribute", nonce=pledged))
+    assert room.host.phase == "playing" and room.host.match.seed in choices
+
+
+def test_no_nonce_is_taken_before_every_pledge_is_published():
+    """A reveal before the pledges close would show the host's operator a nonce it could then pledge against."""
+    room = seated_room(("GuestA", "Second"), players=3)
+    room.doors["Second"].client.contributes = False
+    room.control(room.host.start())
+    own = room.doors["GuestA"].client.own_nonce
+    assert not room.host.shuffle.closed and own is not None and not room.doors["GuestA"].client.evidence["revealed"]
+    room.send("GuestA", encode("contribute", nonce=own))
+    assert json.loads(_last(room, "GuestA", "error"))["code"] == "shuffle" and not room.host.shuffle.nonces
+    assert own not in room.host.save()
+
+
+def test_pledges_added_after_they_were_published_are_caught():
+    """The operator closes the pledges, reads the revealed nonces, then slips in a pledge of its own: not verified."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False
+    room.control(room.host.start())
+    room.control(room.host.deal())  # stop waiting for GuestB: the pledges close with GuestA's alone
+    assert set(room.host.shuffle.nonces) == {1} and room.host.phase == "playing"
+    secret, honest = room.host.shuffle.secret, room.host.shuffle.nonces[1]
+    ground = next(f"{n:064x}" for n in range(1000) if derive_seed(secret, [honest, f"{n:064x}"]).startswith("0"))
+    room.host.shuffle.pledges[2], room.host.shuffle.nonces[2] = commitment_of(ground), ground
+    room.host.match = None
+    room.host.phase = "shuffle"
+    room.control(room.host.deal())  # a redeal with the ground nonce
+    room.play()
+    verdict = room.doors["GuestA"].client.verdict
+    assert not verdict.ok and "other pledges" in verdict.message
+
+
+def test_a_player_who_drops_during_the_shuffle_is_waited_for_and_asked_again():
+    """GuestB drops before pledging: the host waits for the grace period, and GuestB, back, is asked again."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    away = room.doors["GuestB"]
+    room.leave("GuestB")
+    room.control(room.host.start())
+    assert room.host.phase == "shuffle" and not room.host.shuffle.closed, "waiting for GuestB"
+    room.control(room.host.poll(room.now + 1000))
+    assert room.host.phase == "shuffle", "still within the grace period"
+    room.doors["GuestB"] = away
+    room.to_host("GuestB", away.knock(HOST_ID))
+    room.send("GuestB", away.client.reclaim(2, away.client.secret))
+    assert room.host.phase == "playing" and set(room.host.shuffle.nonces) == {1, 2}
+    room.play()
+    assert away.client.verdict.ok and room.doors["GuestA"].client.verdict.ok
+    assert not away.client.errors and not room.doors["GuestA"].client.errors, "nobody was told of a refusal"
+
+
+def test_a_player_away_past_the_grace_period_is_told_it_was_away():
+    """The deal goes on without a player gone too long; back for the game, it is told it was away, not cheated."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    away = room.doors["GuestB"]
+    room.leave("GuestB")
+    room.control(room.host.start())
+    room.control(room.host.poll(room.now + room.host.settings.grace_ms + 1))
+    assert room.host.phase == "playing" and set(room.host.shuffle.nonces) == {1}
+    room.doors["GuestB"] = away
+    room.to_host("GuestB", away.knock(HOST_ID))
+    room.send("GuestB", away.client.reclaim(2, away.client.secret))
+    room.play()
+    assert room.doors["GuestA"].client.verdict.ok
+    assert not away.client.verdict.ok and away.client.verdict.message == AWAY
+
+
+def reloaded(door: GuestGate, room: GatedRoom, peer: str) -> GuestGate:
+    """``peer``'s page reloaded: a new client with the seat's secret and the evidence from storage, a new link."""
+    client = Client(entropy=seeded_entropy(f"reloaded/{peer}"))
+    client.restore(json.loads(json.dumps(door.client.evidence)))
+    fresh = GuestGate(client, ROOM_ID, room.gate.identity.key_id, peer, entropy=seeded_entropy(f"r/{peer}"))
+    if peer in room.doors:
+        room.leave(peer)
+    room.doors[peer] = fresh
+    room.to_host(peer, fresh.knock(HOST_ID))
+    room.send(peer, client.reclaim(door.client.secret_seat, door.client.secret))
+    return fresh
+
+
+def test_evidence_kept_across_a_guest_reload_catches_a_rigged_deal():
+    """GuestA reveals and reloads; meanwhile the host puts its own nonce in GuestA's place. GuestA is not fooled."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False  # hold the deal back until GuestA has reloaded
+    room.control(room.host.start())
+    room.send("GuestB", encode("pledge", pledge=commitment_of("0f" * 32)))
+    assert room.host.phase == "shuffle" and 1 in room.host.shuffle.nonces
+    # While GuestA's page reloads, the host turns cheat: GuestA's pledge and nonce become ones it chose.
+    ground = "77" * 32
+    room.host.shuffle.pledges[1], room.host.shuffle.nonces[1] = commitment_of(ground), ground
+    door = reloaded(room.doors["GuestA"], room, "GuestA")
+    room.send("GuestB", encode("contribute", nonce="0f" * 32))
+    room.play()
+    verdict = door.client.verdict
+    assert not verdict.ok and verdict.message.startswith("SHUFFLE NOT VERIFIED"), verdict
+    assert verdict.message != AWAY, "the guest knows it revealed: this is tampering, not absence"
+
+
+def test_a_guest_reloaded_after_revealing_is_verified_and_told_of_no_refusal():
+    """Back from a reload mid-shuffle, the guest reveals its kept nonce again: the host takes it quietly."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False
+    room.control(room.host.start())
+    room.send("GuestB", encode("pledge", pledge=commitment_of("0f" * 32)))
+    door = reloaded(room.doors["GuestA"], room, "GuestA")
+    assert door.client.evidence["revealed"] and not door.client.errors
+    room.send("GuestB", encode("contribute", nonce="0f" * 32))
+    room.play()
+    assert door.client.verdict.ok and not door.client.errors
+
+
+def test_a_lobby_message_mid_game_does_not_wipe_the_evidence():
+    """A host that sends a lobby in the middle of the shuffle cannot make the guest forget its nonce."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False
+    room.control(room.host.start())
+    door = room.doors["GuestA"]
+    evidence = copy.deepcopy(door.client.evidence)
+    assert evidence["nonce"] and evidence["game"] == room.host.shuffle.commitment
+    lobby = encode("lobby", phase="lobby", game="concentration", players=3, options={}, seats=[], you=1)
+    room.deliver(room.gate.seal([Outgoing("GuestA", lobby)]))
+    assert door.client.evidence == evidence
+
+
+# -------------------------------------------------------------------------------------- under load
+
+
+def test_a_sync_flood_costs_the_host_a_few_full_resyncs():
+    """A peer sending ``sync`` at the rate cap for ten seconds gets the whole game a handful of times, not 67."""
+    room = seated_room(("GuestA", "Flooder"), players=3)
+    room.control(room.host.start())
+    flooder = room.doors["Flooder"]
+    start, sent_before = room.now, len(room.to("Flooder"))
+    resyncs = 0
+    while room.now - start < 10_000:
+        room.send("Flooder", flooder.client.sync())
+        resyncs = sum(1 for text in room.to("Flooder")[sent_before:] if '"type":"lobby"' in text)
+    refused = [json.loads(text.split("~", 3)[3]) for text in room.to("Flooder")[sent_before:]]
+    rates = [message for message in refused if message["type"] == "error" and message["code"] == "rate"]
+    assert resyncs <= 4 and len(rates) >= 50, (resyncs, len(rates))
+
+
+def test_identity_keys_survive_the_save_and_a_damaged_one_is_refused():
+    """The host's key is in its save, so a reload (or another device) is the same host; damage is a clear error."""
+    room = seated_room()
+    again = Host.load(room.host.save(), room.tick())
+    assert HostIdentity(again.settings.identity).key_id == room.gate.identity.key_id
+    data = json.loads(room.host.save())
+    data["settings"]["identity"] = "00" * 32
+    with pytest.raises(ValueError, match="identity key is damaged"):
+        Host.load(json.dumps(data), 0)
+    assert key_id(room.gate.identity.public) == room.gate.identity.key_id
+
+
+def test_a_knock_flood_costs_a_few_signatures():
+    """Each knock costs the host a signature: a few per peer, then one per five seconds."""
+    room = seated_room()
+    knocker = GuestGate(Client(), ROOM_ID, room.gate.identity.key_id, "Knocker")
+    answered = sum(bool(room.gate.receive("Knocker", knocker.knock(HOST_ID), room.now)) for _ in range(50))
+    assert answered == 3
+
+
+def test_a_knock_answer_is_checked_against_the_knock():
+    """An identity answer is good for the knock it answers only (another nonce, another room: refused)."""
+    identity = HostIdentity.new(seeded_entropy("id"))
+    for room_id, guest in ((ROOM_ID, "G"), ("OtherRoom123", "G"), (ROOM_ID, "H")):
+        knock = Knock(ROOM_ID, identity.key_id, "G", "ab" * 32, Ephemeral(seeded_entropy(1)))
+        fields, _ = identity.answer(room_id, HOST_ID, guest, knock.nonce, knock.ephemeral.share, seeded_entropy(2))
+        assert (knock.check(HOST_ID, fields) is not None) == (room_id == ROOM_ID and guest == "G")
+
+
+def test_a_room_file_resumes_the_same_host_elsewhere_and_guests_reclaim():
+    """The host exports its room; another device loads it: same key, so the guest verifies it and reclaims."""
+    room = seated_room()
+    room.control(room.host.start())
+    text = room_file(ROOM_ID, "password-1234", room.host.save())
+    room_id, password, save, seat = read_room_file(text)
+    assert (room_id, password, seat) == (ROOM_ID, "password-1234", None)
+    elsewhere = Host.load(save, room.tick())
+    gate = HostGate(elsewhere, ROOM_ID, "NewDevicePeer")
+    assert gate.identity.key_id == room.gate.identity.key_id
+    old = room.doors["GuestA"]
+    door = GuestGate(Client(), ROOM_ID, room.gate.identity.key_id, "GuestA")
+    door.client.restore(old.client.evidence)
+    outgoing = gate.receive("GuestA", door.knock("NewDevicePeer"), room.tick())
+    for message in outgoing:
+        door.receive("NewDevicePeer", message.text)
+    assert door.host_peer == "NewDevicePeer"
+    outgoing = gate.receive("GuestA", door.seal(door.client.reclaim(1, old.client.secret)), room.tick())
+    for message in outgoing:
+        for reply in door.receive("NewDevicePeer", message.text):
+            for answer in gate.receive("GuestA", reply, room.tick()):
+                door.receive("NewDevicePeer", answer.text)
+    assert elsewhere.lobby.seat_of("GuestA") == 1 and door.client.seat == 1
+    for damaged in ("", "{}", json.dumps({"format": "face-down-room-file/1", "room": 5}), "[1]"):
+        with pytest.raises(ValueError, match=r"not a Face Down room|damaged"):
+            read_room_file(damaged)
