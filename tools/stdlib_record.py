@@ -16,7 +16,7 @@ back in place of the cut one, and every path a player's browser takes is run in 
 
 After each path, the page's ``sys.modules`` names the modules that came from the standard library's zip.
 What the page only ever imports lazily in rare paths, tools/stdlib_trim.py adds from its ``EXTRA`` list,
-and it closes the whole set over every import statement the kept modules contain (modulefinder).
+and it closes the whole set over every import statement the kept modules contain.
 """
 
 from __future__ import annotations
@@ -38,9 +38,8 @@ from tests.browser.conftest import NO_STACK_SWITCHING  # noqa: E402
 from tests.browser.driver import open_game, play_to_end  # noqa: E402
 from tools.chromium import CHROMIUM, FLAGS  # noqa: E402
 from tools.serve import SiteHandler, make_server  # noqa: E402
+from tools.stdlib_trim import FULL_SOURCE, RECORDED  # noqa: E402
 
-RECORDED = ROOT / "tools" / "stdlib" / "recorded.txt"
-FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 STDLIB_URL = "static/vendor/pyodide/python_stdlib.zip"
 INTERPRETER_URL = "static/js/python.mjs"
 # Served in place of static/js/python.mjs: the same module, which also leaves the interpreter on
@@ -92,7 +91,7 @@ def interpreter_route(context) -> None:
 
 def full_stdlib_route(context) -> None:
     """Make ``context``'s pages load Pyodide's whole standard library instead of the site's cut one."""
-    context.route(f"**/{STDLIB_URL}", lambda route: route.fulfill(path=str(FULL_STDLIB)))
+    context.route(f"**/{STDLIB_URL}", lambda route: route.fulfill(path=str(FULL_SOURCE)))
 
 
 def loaded(page) -> set[str]:

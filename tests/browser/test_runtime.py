@@ -33,7 +33,8 @@ def stdlib_zip():
     return next(path for path in sys.path if path.endswith(".zip") and "python3" in path)
 
 def stdlib_modules():
-    names = [name.removesuffix(".py").removesuffix("/__init__") for name in zipfile.ZipFile(stdlib_zip()).namelist()]
+    entries = zipfile.ZipFile(stdlib_zip()).namelist()
+    names = [name.removesuffix(".pyc").removesuffix(".py").removesuffix("/__init__") for name in entries]
     return [name.replace("/", ".") for name in names]
 
 def pyscript_modules():
