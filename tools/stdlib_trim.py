@@ -2,7 +2,7 @@
 
     node tools/pyodide.mjs -m tools.stdlib_trim      # what tools/build_site.py runs
 
-npm's ``python_stdlib.zip`` holds 614 entries (2.5 MB, deflated); a page loads about 150 of them. The
+npm's ``python_stdlib.zip`` holds 614 entries (2.5 MB, deflated); a page loads 133 of them. The
 site's zip (``static/vendor/pyodide/python_stdlib.zip``) holds:
 
 1. the modules recorded on every path the app takes (tools/stdlib/recorded.txt, written by
