@@ -9,7 +9,8 @@ back in place of the cut one, and every path a player's browser takes is run in 
 - a first visit (Python booted) with and without WebAssembly stack switching (JSPI), which Pyodide uses
   where the browser has it and the browser tests turn off;
 - each game played to its end (the first one booted, the others restored from its snapshot), and the embed;
-- an error: a Python exception formatted as a traceback, one handed to JavaScript, and one PyScript reports;
+- errors: a Python exception formatted as a traceback, one handed to JavaScript (Pyodide formats it), one
+  raised in a coroutine, and a warning;
 - every module of ``game/`` imported (the guard in tests/browser/test_runtime.py imports them all too);
 - the snapshot worker's interpreter (static/js/snapshot-worker.mjs), run under Node exactly as the worker
   runs it (tools/stdlib_worker.mjs).
@@ -63,7 +64,7 @@ json.dumps(sorted(
 ))
 """
 # Errors as a player's page meets them: a traceback formatted by Python, one turned into a JavaScript
-# error (Pyodide formats it), and one PyScript catches and shows.
+# error (Pyodide formats it), one raised in a coroutine, and a warning.
 ERRORS = """
 async () => {
   const python = globalThis.__python;
