@@ -24,9 +24,11 @@ lint:
 fix:
 	$(PYTHON) -m ruff check --fix . && $(PYTHON) -m ruff format .
 
-## site: build the publishable site in place (runtime copied into static/vendor/, engine zipped)
+## site: build the publishable site in place (runtime copied into static/vendor/ with its standard library cut,
+## engine zipped, .br/.gz copies beside the large files)
 SITE_SOURCES := $(shell find game static/js static/css static/rules static/icons -type f -not -path '*__pycache__*') \
-  index.html embed.html static/manifest.webmanifest tools/build_transport.mjs tools/pack_engine.py
+  index.html embed.html static/manifest.webmanifest tools/build_transport.mjs tools/pack_engine.py \
+  tools/stdlib_trim.py tools/stdlib/recorded.txt tools/precompress.mjs
 site: static/vendor/manifest.json
 static/vendor/manifest.json: $(STAMPS)/node tools/build_site.py $(SITE_SOURCES)
 	$(PYTHON) tools/build_site.py

@@ -33,7 +33,7 @@ def serve(root: Path = ROOT, handler: type[SiteHandler] = SiteHandler) -> Iterat
 
 
 @contextlib.contextmanager
-def fresh_profile(playwright) -> Iterator:
+def fresh_profile(playwright, viewport: dict[str, int] = VIEWPORT) -> Iterator:
     """A persistent browser context on a new, empty profile: a first-time visitor whose caches last.
 
     Chromium's HTTP cache (and the compiled-code caches kept beside it) belongs to the profile, so a
@@ -41,7 +41,7 @@ def fresh_profile(playwright) -> Iterator:
     """
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as folder:
         context = playwright.chromium.launch_persistent_context(
-            folder, executable_path=CHROMIUM, args=FLAGS, viewport=VIEWPORT
+            folder, executable_path=CHROMIUM, args=FLAGS, viewport=viewport
         )
         context.add_init_script(path=str(PROBE))
         try:

@@ -4,7 +4,9 @@
 
 After it, the repo root is the site: any static server can serve it. What it writes (all git-ignored):
 
-- ``static/vendor/pyodide/``: the Pyodide core from npm (interpreter, wasm, stdlib, lock file);
+- ``static/vendor/pyodide/``: the Pyodide core from npm (interpreter, wasm, lock file), with its standard
+  library zip cut to the modules the app can load (tools/stdlib_trim.py: 2.5 MB of 614 modules down to
+  about 0.5 MB over the wire);
 - ``static/vendor/pyscript/``: PyScript's ``dist/`` from npm, without source maps and the editor/terminal
   chunks we never load;
 - ``static/vendor/game.zip``: the ``game`` package as bytecode, compiled by Pyodide's own Python
@@ -15,7 +17,10 @@ After it, the repo root is the site: any static server can serve it. What it wri
 - ``static/vendor/manifest.json``: every file the app needs, with its size. The loading screen sums the
   sizes for its progress bar, and the service worker precaches the list (PyScript's chunk names are hashed,
   so the list must come from the files themselves). Each file's SHA-256 and a ``version`` hashed from them
-  let the service worker name its cache after the exact set of files and check what it downloaded.
+  let the service worker name its cache after the exact set of files and check what it downloaded;
+- ``FILE.br`` and ``FILE.gz`` beside each file of static/vendor/ of 1 KB or more (tools/precompress.mjs), for
+  hosts that serve precompressed copies (README, "Hosting"). They are not site files: the page asks for
+  ``FILE``, and the host picks the copy by the request's ``Accept-Encoding``.
 """
 
 from __future__ import annotations
@@ -31,7 +36,11 @@ ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "static" / "vendor"
 NODE_MODULES = ROOT / "node_modules"
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The standard library zip is not copied: tools/stdlib_trim.py writes the site's own.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
+# Precompressed copies (tools/precompress.mjs) of the vendored files at least this big.
+PRECOMPRESS_FROM_BYTES = 1024
+PRECOMPRESSED = (".br", ".gz")
 # PyScript chunks this site never loads: the code editor and terminal libraries, MicroPython. (The
 # py-editor, py-terminal and py-game plugin stubs are imported at start-up, so they stay.)
 PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-")
@@ -83,6 +92,24 @@ def pack_engine() -> None:
     subprocess.run(["node", str(ROOT / "tools" / "pyodide.mjs"), "-m", "tools.pack_engine"], cwd=ROOT, check=True)
 
 
+def trim_stdlib() -> None:
+    """Write the site's standard library zip, cut to what the app loads, inside Pyodide (tools/stdlib_trim.py)."""
+    subprocess.run(["node", str(ROOT / "tools" / "pyodide.mjs"), "-m", "tools.stdlib_trim"], cwd=ROOT, check=True)
+
+
+def precompress() -> None:
+    """Write the .br and .gz copies beside the vendored files of PRECOMPRESS_FROM_BYTES or more."""
+    for stale in VENDOR.rglob("*"):
+        if stale.suffix in PRECOMPRESSED:
+            stale.unlink()
+    large = [
+        str(path)
+        for path in site_files()
+        if path.is_relative_to(VENDOR) and path.stat().st_size >= PRECOMPRESS_FROM_BYTES
+    ]
+    subprocess.run(["node", str(ROOT / "tools" / "precompress.mjs"), *large], check=True)
+
+
 def bundle_page_files(root: Path = ROOT) -> None:
     """Join each set of ``BUNDLES`` (paths under ``root``) into its one file, each part headed by its source's name."""
     for target, sources in BUNDLES.items():
@@ -103,7 +130,11 @@ def site_files() -> list[Path]:
     for folder in APP_DIRS:
         found = (path for path in (ROOT / folder).rglob("*") if path.is_file())
         files += [path for path in found if path.relative_to(ROOT).as_posix() not in BUNDLED]
-    files += [path for path in VENDOR.rglob("*") if path.is_file() and path.name != "manifest.json"]
+    files += [
+        path
+        for path in VENDOR.rglob("*")
+        if path.is_file() and path.name != "manifest.json" and path.suffix not in PRECOMPRESSED
+    ]
     return sorted(set(files))
 
 
@@ -127,10 +158,12 @@ def write_manifest() -> None:
 def main() -> None:
     """Build everything, then say where it is."""
     copy_runtime()
+    trim_stdlib()
     pack_engine()
     bundle_page_files()
     subprocess.run(["node", str(ROOT / "tools" / "build_transport.mjs")], check=True)  # static/vendor/net/
     write_manifest()
+    precompress()
     total = sum(path.stat().st_size for path in site_files())
     print(f"site built: {len(site_files())} files, {total / 1e6:.1f} MB; serve {ROOT}")
 

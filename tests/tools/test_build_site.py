@@ -1,13 +1,23 @@
-"""The site build's bundles: the page's stylesheets and scripts, each set joined into one file."""
+"""The site build: the page's stylesheets and scripts each joined into one file, and the precompressed copies."""
 
 from __future__ import annotations
 
+import gzip
 import re
 import shutil
 
 import pytest
 
-from tools.build_site import BUNDLED, BUNDLES, ROOT, bundle_page_files, site_files
+from tools.build_site import (
+    BUNDLED,
+    BUNDLES,
+    PRECOMPRESS_FROM_BYTES,
+    PRECOMPRESSED,
+    ROOT,
+    VENDOR,
+    bundle_page_files,
+    site_files,
+)
 
 PAGES = ("index.html", "embed.html")
 
@@ -62,3 +72,15 @@ def test_bundled_sources_are_not_site_files_of_their_own():
     urls = {path.relative_to(ROOT).as_posix() for path in site_files()}
     assert not urls & BUNDLED
     assert set(BUNDLES) <= urls
+
+
+def test_large_vendored_files_have_precompressed_copies_that_are_not_site_files():
+    files = site_files()
+    assert not [path for path in files if path.suffix in PRECOMPRESSED]  # nobody asks for FILE.br: the host picks it
+    large = [path for path in files if path.is_relative_to(VENDOR) and path.stat().st_size >= PRECOMPRESS_FROM_BYTES]
+    assert VENDOR / "pyodide" / "pyodide.asm.wasm" in large
+    for path in large:
+        copy = path.with_name(path.name + ".gz")
+        if copy.exists():  # none where gzip would not make it smaller
+            assert gzip.decompress(copy.read_bytes()) == path.read_bytes(), path
+        assert path.with_name(path.name + ".br").exists() or not copy.exists(), path
