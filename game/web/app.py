@@ -193,6 +193,7 @@ class App:
             self._absorb(0)
         self.root.removeAttribute("data-over")
         self.root.removeAttribute("data-result")
+        self.root.dataset.playing = "true"  # the page becomes the table: it fits the screen (static/css/app.css)
         document.getElementById("game").hidden = False
         # The game's own layout rules key on this (static/css/games/): an attribute that stays put while the
         # game is played, where a rule that looks at the table's children would be checked on every redraw.
@@ -205,6 +206,7 @@ class App:
         self._cancel_timers()
         self.source = None
         self.root.removeAttribute("data-over")
+        self.root.removeAttribute("data-playing")
         document.getElementById("game").hidden = True
 
     def room_update(self) -> None:
@@ -430,6 +432,7 @@ class App:
             # The table was not what was drawn last. Nothing else writes it, but a redraw that went wrong
             # must neither stop the click nor leave a broken table: draw it whole.
             table.innerHTML = rendered.html
+            window.faceDownRedraw.fit(True)
 
     # --- clicks drawn ahead ----------------------------------------------------------------------
 
@@ -645,10 +648,14 @@ class App:
             game_config = GameConfig.from_json(self.table.config.to_json())
             game_config.seed = None
             self.new_table(game_config)
-        elif command == "new":
-            panel = document.getElementById("new-game")
+        elif command in ("new", "settings"):  # the menu's entries: the panel opens over the table
+            menu = document.getElementById("menu")  # the embed has none
+            if menu:
+                menu.open = False
+            panel = document.getElementById("new-game" if command == "new" else "settings")
             panel.open = True
             panel.scrollIntoView()
+            panel.querySelector("summary").focus()
         elif command == "lift-curtain":
             seat = self.table.person_to_act()
             self.table.pass_to(seat)

@@ -251,7 +251,7 @@ def render_actions(presenter: Presenter, view: dict, names: list[str], legal: li
     if not indices:
         return ""
     buttons = "".join(
-        f'<button type="button" class="action" data-action="{index}">'
+        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
         f"{escape(presenter.action_label(legal[index], view, names))}</button>"
         for index in indices
     )
@@ -261,7 +261,7 @@ def render_actions(presenter: Presenter, view: dict, names: list[str], legal: li
 def render_menu(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
     """A small menu for a spot that several actions can be played on."""
     items = "".join(
-        f'<button type="button" class="action" data-action="{index}">'
+        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
         f"{escape(presenter.action_label(legal[index], view, names))}</button>"
         for index in indices
     )
@@ -274,9 +274,10 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
     items = []
     for seat, name in enumerate(names):
         classes = ["player"] + (["acting"] if seat in acting else []) + (["viewer"] if seat == viewer else [])
-        you = ' <span class="you">(on screen)</span>' if seat == viewer and len(names) > 1 else ""
+        # The seat on screen stands out by its look (static/css/app.css), and says so to a screen reader.
+        current = ' aria-current="true"' if seat == viewer and len(names) > 1 else ""
         score = f' <span class="score">{escape(scores[seat])}</span>' if scores[seat] else ""
-        items.append(f'<li class="{" ".join(classes)}" data-seat="{seat}">{escape(name)}{you}{score}</li>')
+        items.append(f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{escape(name)}{score}</li>')
     return f'<ul class="players" aria-label="Players">{"".join(items)}</ul>'
 
 

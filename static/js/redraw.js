@@ -19,16 +19,29 @@
 //   handler; play(key, drawn) plays it once the frame showing it is painted. Until then no later() callback
 //   runs (each waits another frame), and the next click or the page being put away plays it at once: the
 //   moves stay in the order they were made, and none is lost.
+// - faceDownRedraw.fit(anew) sizes the cards so that the whole table fits its box, by width and by height
+//   (below). apply() calls it after its changes, and a ResizeObserver when the table's box changes size.
 (() => {
   "use strict";
 
-  // One change to an area's <section> or a spot's button; false for a kind of change it does not know.
+  // The element `html` (one element's HTML) makes.
+  function element(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content.firstElementChild;
+  }
+
+  // One change to an area's <section> or a spot's button. Returns the node that stands there afterwards (a new
+  // one when the change replaced it: the next change at the same place must find it, not the detached old
+  // one), or null for a kind of change it does not know.
   function changeNode(node, kind, value, name) {
     switch (kind) {
       case "area":
-      case "spot":
-        node.outerHTML = value;
-        break;
+      case "spot": {
+        const replacement = element(value);
+        node.replaceWith(replacement);
+        return replacement;
+      }
       case "attribute":
         node.setAttribute(name, value);
         break;
@@ -56,9 +69,9 @@
         break;
       default:
         console.error(`Face Down: unknown table change "${kind}"; the table is drawn whole instead.`);
-        return false;
+        return null;
     }
-    return true;
+    return node;
   }
 
   // One change to the board's section number `index`; false if there is no such section or no such kind.
@@ -74,13 +87,68 @@
       area.remove();
       return true;
     }
-    return changeNode(area, kind, value, name);
+    return changeNode(area, kind, value, name) !== null;
   }
 
+  // --- Fitting the table to its box ---------------------------------------------------------------------------
+  // The play screen never scrolls (static/css/app.css): the table takes the height the page leaves it, and
+  // every grid of spots is `--columns` cards of `--card` wide (times its own `--scale`: opponents' hands are
+  // smaller), capped by the width it has. fit() finds the largest `--card` with which nothing overflows the
+  // table, by halving the range: a few layouts of the table alone (it is a box of its own size), done only when
+  // the table's box changes size, when spots or areas come or go, or when the rest no longer fits.
+  const MIN_CARD = 12; // px; below this nothing can be read, and the table scrolls instead
+  const MAX_CARD = 150;
+  let fitStyle = null; // a <style> of its own: one rule that gives every grid of spots the card size
+  let card = 0; // the card size set last, in px (0: none yet)
+
+  function setCard(px) {
+    card = px;
+    fitStyle.textContent = `#table .spots{--card:${px}px}`;
+  }
+
+  function overflows(table) {
+    return table.scrollHeight > table.clientHeight + 1 || table.scrollWidth > table.clientWidth + 1;
+  }
+
+  // Size the cards to the table's box. With `anew` false, only when the table overflows as it is (a change of
+  // words or buttons): cards that grow back and shrink again as buttons come and go would be hard to follow.
+  function fit(anew) {
+    const table = document.getElementById("table");
+    if (table === null || table.clientHeight === 0) return; // not on screen: fitted when it shows
+    fitStyle ??= document.head.appendChild(document.createElement("style"));
+    if (!anew && card !== 0 && !overflows(table)) return;
+    let [fits, tooBig] = [MIN_CARD, MAX_CARD + 1];
+    while (tooBig - fits > 1) {
+      const size = (fits + tooBig) >> 1;
+      setCard(size);
+      if (overflows(table)) tooBig = size;
+      else fits = size;
+    }
+    if (card !== fits) setCard(fits);
+  }
+
+  // The kinds of change after which the cards are sized anew: spots or areas came or went.
+  const RESHAPING = new Set(["table", "add-area", "drop-area", "area", "first", "after", "drop-spot", "columns"]);
+
+  function watchTableSize() {
+    const table = document.getElementById("table");
+    if (table !== null) new ResizeObserver(() => fit(true)).observe(table);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchTableSize);
+  else watchTableSize();
+
   function apply(table, changes) {
+    const made = applyChanges(table, changes);
+    fit(made.reshaped);
+    return made.ok;
+  }
+
+  function applyChanges(table, changes) {
     let board = null;
+    let reshaped = false;
     const spots = new Map(); // the spots found so far, by place: a spot's changes come one after another
     for (const [kind, at, value, name] of JSON.parse(changes)) {
+      reshaped ||= RESHAPING.has(kind);
       if (kind === "table") {
         table.innerHTML = value;
       } else if (kind === "tail") {
@@ -89,15 +157,18 @@
       } else if (typeof at === "string") {
         if (!spots.has(at)) spots.set(at, table.querySelector(`[data-pos="${CSS.escape(at)}"]`));
         const node = spots.get(at);
-        // A dropped spot's place may come back, with a new button, in another area.
+        if (node === null) return { ok: false, reshaped: true };
+        const now = changeNode(node, kind, value, name);
+        if (now === null) return { ok: false, reshaped: true };
+        // A dropped spot's place may come back, with a new button, in another area; a replaced one is the new node.
         if (kind === "drop-spot") spots.delete(at);
-        if (node === null || !changeNode(node, kind, value, name)) return false;
+        else spots.set(at, now);
       } else {
         board ??= table.querySelector(":scope > .board");
-        if (board === null || !changeArea(board, at, kind, value, name)) return false;
+        if (board === null || !changeArea(board, at, kind, value, name)) return { ok: false, reshaped: true };
       }
     }
-    return true;
+    return { ok: true, reshaped };
   }
 
   const predictions = new Map(); // a click's key to its changes, as JSON
@@ -174,6 +245,7 @@
   window.faceDownRedraw = {
     apply,
     later,
+    fit,
     predictClick: (key, changes) => predictions.set(key, changes),
     forgetPredictions: () => predictions.clear(),
     predicted: () => [...predictions.keys()], // for tests and bug reports: which clicks are drawn ahead
