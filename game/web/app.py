@@ -46,6 +46,7 @@ from .render import (
     render_players,
     render_result,
     render_table,
+    result_headline,
     table_changes,
     targets_by_place,
 )
@@ -57,6 +58,7 @@ if TYPE_CHECKING:
     from .source import RoomSource
 
 SETTINGS_KEY = "face-down/settings"
+HINTS_KEY = "face-down/hints-seen"  # the games whose first-turn hint this browser has shown
 # How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
 PREDICTION_SLICE_S = 0.003
 
@@ -72,6 +74,12 @@ class App:
         self.legal: list[dict] = []
         self.reveals: dict[str, str] = {}
         self.pending_looks: dict[int, dict[str, str]] = {}  # pass-and-play looks kept for their seat
+        # A look the player ends themselves (Presenter.held_look: the prompt and the button's label), and those kept
+        # for their seat in pass-and-play; the seat a curtain must go to before its held look shows.
+        self.held: tuple[str, str] | None = None
+        self.pending_held: dict[int, tuple[str, str]] = {}
+        self.curtain_for: int | None = None
+        self.hint = ""  # the game's first-turn hint, until the person on screen makes a move
         self.shown: dict[str, object] = {}
         self.log_lines: list[str] = []
         # What is on screen, so that a redraw writes only what changed: the table's pieces, the number of log
@@ -187,6 +195,8 @@ class App:
         self.presenter = presenter_for(source.game)
         self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
         self.pending_looks, self.answer_due = {}, False
+        self.held, self.pending_held, self.curtain_for = None, {}, None
+        self.hint = "" if source.game in self._hints_seen() else self.presenter.hint
         self.drawn, self.waiting, self.log_drawn, self.written = None, [], None, {}
         self.seen_events = source.event_count
         if deal:  # a new deal may come with looks (Cambio's first peek): show them
@@ -258,6 +268,8 @@ class App:
             self.refresh()
             return
         self.say("")
+        if self.hint:
+            self._hint_seen()
         if self.table is None:
             # A room's move only leaves here; the host's answer redraws the table. Drawing now would keep
             # this page busy when that answer arrives, and delay it by a whole redraw.
@@ -275,18 +287,30 @@ class App:
             if line:
                 self._log(line)
         if self.settings.look_ms > 0:
-            for event in source.seat_events(since):
+            seen = source.seat_events(since)
+            for event in seen:
                 self.reveals.update(self.presenter.looks(event))
-            if self.reveals:
+            held = self.presenter.held_look(seen) if self.reveals else None
+            table = self.table  # None in a room: there, each screen is one player's
+            if held and table is not None and table.config.people > 1:
+                # Pass-and-play: whoever holds the device may not be the one to look; a curtain goes first.
+                self.pending_looks[table.viewer], self.pending_held[table.viewer] = self.reveals, held
+                self.reveals, self.curtain_for = {}, table.viewer
+            elif held:
+                self.held = held
+            # A held look waits for its player at a local table; in a room the round goes on after the look time.
+            if self.reveals and not (self.held and table is not None):
                 self._start_reveal_timer()
             # In pass-and-play, a private look for someone not holding the device waits for their turn.
-            table = self.table  # None in a room: there, each screen is one player's
             for seat in range(table.config.people if table is not None else 0):
                 if seat != table.viewer:
-                    for event in table.match.events(seat, since=since):
+                    events = table.match.events(seat, since=since)
+                    for event in events:
                         # A private event's "to" lists seats; a Matches move's "to" is a spot number.
                         if isinstance(event.get("to"), list) and seat in event["to"]:
                             self.pending_looks.setdefault(seat, {}).update(self.presenter.looks(event))
+                    if seat in self.pending_looks and self.presenter.held_look(events):
+                        self.pending_held[seat] = self.presenter.held_look(events)
         self.seen_events = source.event_count
 
     def _schedule_bot(self) -> None:
@@ -297,7 +321,7 @@ class App:
 
     def _bot_may_move(self) -> bool:
         table = self.table  # None in a room: a room's bots are its host's (room.py paces them)
-        if table is None or self.bot_timer is not None or self.reveals:
+        if table is None or self.bot_timer is not None or self.reveals or self.curtain_for is not None:
             return False
         return not table.over and not table.needs_curtain()
 
@@ -343,9 +367,9 @@ class App:
         if table is not None:
             self.unsaved = table
         curtain = document.getElementById("curtain")
-        if table is not None and table.needs_curtain() and not self.reveals:
+        if table is not None and (self.curtain_for is not None or table.needs_curtain()) and not self.reveals:
             self._save_unsaved()  # the curtain is all this frame shows; nothing around the table is drawn
-            seat = table.person_to_act()
+            seat = self.curtain_for if self.curtain_for is not None else table.person_to_act()
             self._forget_predictions()
             document.getElementById("table").innerHTML = ""
             self.drawn, self.waiting, self.menu_open = None, [], False
@@ -358,8 +382,9 @@ class App:
         view = source.view()
         self.legal = source.legal_actions()
         focused = document.activeElement.getAttribute("data-pos") if document.activeElement else None
+        held = self.held[1] if self.held else ""
         rendered = render_table(
-            self.presenter, view, source.names, self.legal, self.reveals, self.shown, flip_in=not own_move
+            self.presenter, view, source.names, self.legal, self.reveals, self.shown, flip_in=not own_move, held=held
         )
         self.shown = rendered.faces
         self._draw_table(rendered, focused)
@@ -369,6 +394,8 @@ class App:
             again = document.querySelector(f'#table [data-pos="{focused}"]')
             if again:
                 again.focus()
+        if held:  # the button that starts the round is the one choice to make first
+            document.querySelector('#table [data-command="done-looking"]').focus()
         if at_once:
             self._draw_around_table()
         elif self.around_timer is None:  # one pending draw serves every refresh before it runs
@@ -388,7 +415,11 @@ class App:
         self._write("prompt", self._prompt(view), "textContent")
         self._draw_log()
         if source.over:
-            self._write("result", render_result(self.presenter, view, source.names))
+            result = render_result(self.presenter, view, source.names)
+            shown_anew = self.written.get("result") != result
+            self._write("result", result)
+            if shown_anew:  # the next thing to do, for the keyboard too
+                document.querySelector('#result [data-command="again"]').focus()
             # The embed's script reads the result from here to tell the parent page (static/js/embed.js).
             self.root.dataset.result = json.dumps({"game": source.game, "names": source.names, **view["result"]})
             self.root.dataset.over = "true"
@@ -506,10 +537,13 @@ class App:
     def _prompt(self, view: dict) -> str:
         source = self.source
         if source.over:
-            return "The game is over."
+            return f"The game is over: {result_headline(view, source.names)}"
+        you = f"{source.names[source.viewer]}: " if source.shared else ""
+        if self.held and self.reveals:
+            return you + self.held[0]
         if source.viewer in source.to_act() and self.legal:
-            you = f"{source.names[source.viewer]}: " if source.shared else ""
-            return you + self.presenter.prompt(view, source.names)
+            prompt = you + self.presenter.prompt(view, source.names)
+            return f"{prompt} {self.hint}" if self.hint else prompt
         actor = source.main_actor()
         return f"{source.names[actor]} is playing…" if actor is not None else ""
 
@@ -562,7 +596,7 @@ class App:
         self.reveal_timer = window.faceDownRedraw.later(create_once_callable(expire), self.settings.look_ms, False)
 
     def _clear_reveals(self) -> None:
-        self.reveals = {}
+        self.reveals, self.held = {}, None
         if self.reveal_timer is not None:
             self.reveal_timer.cancel()
             self.reveal_timer = None
@@ -657,10 +691,11 @@ class App:
             panel.scrollIntoView()
             panel.querySelector("summary").focus()
         elif command == "lift-curtain":
-            seat = self.table.person_to_act()
+            seat = self.curtain_for if self.curtain_for is not None else self.table.person_to_act()
+            self.curtain_for = None
             self.table.pass_to(seat)
-            self.reveals = self.pending_looks.pop(seat, {})
-            if self.reveals:
+            self.reveals, self.held = self.pending_looks.pop(seat, {}), self.pending_held.pop(seat, None)
+            if self.reveals and not self.held:
                 self._start_reveal_timer()
             self.refresh(at_once=True)
         elif command == "done-looking":
@@ -707,6 +742,18 @@ class App:
         look.value = str(self.settings.look_ms // 1000) if self.settings.look_ms % 1000 == 0 else look.value
         form.elements.namedItem("speed").value = self.settings.speed
         form.elements.namedItem("suits").checked = self.settings.suits == "four"
+
+    def _hints_seen(self) -> list[str]:
+        try:
+            seen = json.loads(window.localStorage.getItem(HINTS_KEY) or "[]")
+        except ValueError:
+            return []
+        return seen if isinstance(seen, list) else []
+
+    def _hint_seen(self) -> None:
+        """The person on screen made a move: the game's hint is not shown again in this browser."""
+        self.hint = ""
+        window.localStorage.setItem(HINTS_KEY, json.dumps(sorted({*self._hints_seen(), self.source.game})))
 
     def _save_key(self) -> str:
         return f"face-down/{self.settings.save}/game"

@@ -123,20 +123,28 @@ def render_table(
     reveals: dict[str, str],
     shown_before: dict[str, object],
     flip_in: bool = True,
+    held: str = "",
 ) -> Rendered:
     """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
 
     A card that shows a face now and did not in ``shown_before`` has just turned up: with ``flip_in`` it is
-    marked to flip in (``fd-flip-in``); without it, it is simply drawn face up.
+    marked to flip in (``fd-flip-in``); without it, it is simply drawn face up. ``held``: the look stays up until
+    the player ends it with a button of that label (:meth:`Presenter.held_look`), the choice to make first.
     """
     by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
     areas = [_area(area, by_place, reveals, shown_before, flip_in, faces) for area in presenter.areas(view, names)]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
-    done = DONE_LOOKING if reveals else ""
+    done = (held_button(held) if held else DONE_LOOKING) if reveals else ""
     tail = facts_html + render_actions(presenter, view, names, legal, buttons) + done
     return Rendered(f"board board-{presenter.game}", areas, tail, faces)
+
+
+def held_button(label: str) -> str:
+    """The button that ends a look the player holds (a round's first peek), the first choice on screen."""
+    attributes = 'type="button" class="primary" data-command="done-looking" data-legal="true"'
+    return f"<button {attributes}>{escape(label)}</button>"
 
 
 def table_changes(drawn: Rendered | None, new: Rendered, focused: str | None = None) -> list[Change]:
@@ -283,14 +291,7 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
 
 def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
     """The result screen: who won, the scores, who played first, and the way to play again."""
-    result = view.get("result") or {}
-    winners = [names[seat] for seat in result.get("winners", [])]
-    if not winners:
-        headline = "Nobody wins."
-    elif len(winners) == 1:
-        headline = f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}!"
-    else:
-        headline = f"{join_words(winners)} share the win."
+    headline = result_headline(view, names)
     lines = "".join(f"<li>{escape(line)}</li>" for line in presenter.result_lines(view, names))
     first = seat_name(names, view["first"])  # in Cambio, who started the first round
     opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
@@ -300,6 +301,16 @@ def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
         '<p><button type="button" class="primary" data-command="again">Play again</button> '
         '<button type="button" data-command="new">New game</button></p></div>'
     )
+
+
+def result_headline(view: dict, names: list[str]) -> str:
+    """Who won, as the result's title and the prompt say it: "Ana wins!", "Ana and Ben share the win."."""
+    winners = [names[seat] for seat in (view.get("result") or {}).get("winners", [])]
+    if not winners:
+        return "Nobody wins."
+    if len(winners) == 1:
+        return f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}!"
+    return f"{join_words(winners)} share the win."
 
 
 def render_log(lines: list[str]) -> str:

@@ -21,8 +21,10 @@ from game.web.render import (
     log_changes,
     render_actions,
     render_log,
+    render_players,
     render_result,
     render_table,
+    result_headline,
     table_changes,
     targets_by_place,
 )
@@ -428,3 +430,17 @@ def test_the_log_numbers_its_lines_from_the_first_move_on():
     lines = [f"line {number}" for number in range(MAX_LOG_LINES + 3)]
     numbers = [int(number) for number in re.findall(r'data-n="(\d+)"', render_log(lines))]
     assert numbers == list(range(MAX_LOG_LINES + 3, 3, -1))
+
+
+def test_the_result_headline_names_the_winners():
+    names = ["You", "Ben", "Cleo"]
+    assert result_headline({"result": {"winners": [0]}}, names) == "You win!"
+    assert result_headline({"result": {"winners": [1]}}, names) == "Ben wins!"
+    assert result_headline({"result": {"winners": [1, 2]}}, names) == "Ben and Cleo share the win."
+    assert result_headline({"result": {"winners": []}}, names) == "Nobody wins."
+
+
+def test_the_players_mark_the_seat_on_screen_without_words():
+    html = render_players(presenter_for("concentration"), {"pairs": [0, 1]}, ["Ana", "Ben"], 1, [0])
+    assert "(on screen)" not in html
+    assert '<li class="player viewer" data-seat="1" aria-current="true">Ben' in html

@@ -9,6 +9,7 @@ class ConcentrationPresenter(Presenter):
     """The grid of cards; a flip shows its card, and a mismatch stays up for the look time."""
 
     game = "concentration"
+    hint = "Tip: tap two cards to find a pair; a pair is yours and you go again."
 
     def areas(self, view, names):
         cols = view["cols"]

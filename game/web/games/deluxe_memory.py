@@ -109,6 +109,7 @@ class DeluxeMemoryPresenter(Presenter):
     """The grid, the players around it with tokens, shields and traps, the Bank and the pair being resolved."""
 
     game = "deluxe-memory"
+    hint = "Tip: tap two cards; a pair by rank wins or loses tokens, a mixed pair fires the chart."
 
     def __init__(self):
         # The cards of this screen's private looks since the last other event. The 2's two looks end
