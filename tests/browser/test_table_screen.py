@@ -8,16 +8,18 @@ the viewport.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from game import GAMES
 from game.web import config
+from game.web.render import AreaHtml, Rendered, SpotHtml, table_changes
 from game.web.table import Table
 
 from .conftest import ARTIFACTS
-from .driver import CHOICES, OVER, READY, open_saved, settle, step
+from .driver import CHOICES, OVER, READY, open_game, open_saved, settle, step
 
 VIEWPORTS = {"phone": (390, 844), "small-phone": (360, 640), "laptop": (1280, 720)}
 EMBED = (600, 500)
@@ -107,3 +109,25 @@ def test_every_choice_is_in_view_in_the_embed(page, site_url, game, players):
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert "restored" in page.locator("#log").inner_text(), "the embed did not resume the save"
     check_decisions(page, f"{game}, {players} players, embed")
+
+
+def hand(inner: dict[str, str]) -> Rendered:
+    """A table of one hand whose spots hold ``inner`` (place: what the button holds)."""
+    spots = tuple(SpotHtml(place, (("data-pos", place),), held) for place, held in inner.items())
+    return Rendered("board", [AreaHtml("hand", "area area-hand", "Your hand", "<h3>Your hand</h3>", 2, spots)], "", {})
+
+
+def test_a_spot_replaced_then_followed_by_a_new_one_is_redrawn_in_place(page, site_url):
+    # A wrong Cambio snap: your card is shown (the spot is replaced whole) and a penalty card comes right after it.
+    # static/js/redraw.js used to insert the new spot after the replaced, detached button: NoModificationAllowedError.
+    before = hand({"hand-0-2": "down", "hand-0-3": "down"})
+    after = hand({"hand-0-2": "down", "hand-0-3": "7 of clubs", "hand-0-4": "down"})
+    changes = table_changes(before, after)
+    assert [change.kind for change in changes] == ["spot", "after"]  # the sequence under test
+    open_game(page, site_url, game="concentration", pairs="8")
+    made, html = page.evaluate(
+        """([html, changes]) => { const table = document.createElement("div"); table.innerHTML = html;
+          const made = faceDownRedraw.apply(table, changes); return [made, table.innerHTML]; }""",
+        [before.html, json.dumps(changes)],
+    )
+    assert made and html == after.html
