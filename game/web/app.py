@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from html import escape
 from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -41,6 +42,7 @@ from .render import (
     Rendered,
     changes_that_can_wait,
     log_changes,
+    private_lines,
     render_log,
     render_menu,
     render_players,
@@ -58,6 +60,7 @@ if TYPE_CHECKING:
     from .source import RoomSource
 
 SETTINGS_KEY = "face-down/settings"
+MAX_ANNOUNCED = 30  # the live region's lines kept: removing old ones is not announced, and keeps it small
 HINTS_KEY = "face-down/hints-seen"  # the games whose first-turn hint this browser has shown
 # How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
 PREDICTION_SLICE_S = 0.003
@@ -82,6 +85,8 @@ class App:
         self.hint = ""  # the game's first-turn hint, until the person on screen makes a move
         self.shown: dict[str, object] = {}
         self.log_lines: list[str] = []
+        # Lines for the screen reader not announced yet, each with whether it is private to the seat on screen.
+        self.to_announce: list[tuple[str, bool]] = []
         # What is on screen, so that a redraw writes only what changed: the table's pieces, the number of log
         # lines, and the text of the other regions by element id. None / absent: draw it whole.
         self.drawn: Rendered | None = None
@@ -194,6 +199,7 @@ class App:
         self.source = source
         self.presenter = presenter_for(source.game)
         self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
+        self.to_announce = [(note, False)] if note else []
         self.pending_looks, self.answer_due = {}, False
         self.held, self.pending_held, self.curtain_for = None, {}, None
         self.hint = "" if source.game in self._hints_seen() else self.presenter.hint
@@ -288,8 +294,11 @@ class App:
                 self._log(line)
         if self.settings.look_ms > 0:
             seen = source.seat_events(since)
-            for event in seen:
-                self.reveals.update(self.presenter.looks(event))
+            looks = {place: card for event in seen for place, card in self.presenter.looks(event).items()}
+            if looks:
+                private = private_lines(self.presenter, source.view(), source.names, looks)
+                self.to_announce += [(line, True) for line in private]
+            self.reveals.update(looks)
             held = self.presenter.held_look(seen) if self.reveals else None
             table = self.table  # None in a room: there, each screen is one player's
             if held and table is not None and table.config.people > 1:
@@ -369,6 +378,7 @@ class App:
         curtain = document.getElementById("curtain")
         if table is not None and (self.curtain_for is not None or table.needs_curtain()) and not self.reveals:
             self._save_unsaved()  # the curtain is all this frame shows; nothing around the table is drawn
+            self._announce(private_too=False)
             seat = self.curtain_for if self.curtain_for is not None else table.person_to_act()
             self._forget_predictions()
             document.getElementById("table").innerHTML = ""
@@ -414,6 +424,7 @@ class App:
         self._write("players", render_players(self.presenter, view, source.names, source.viewer, source.to_act()))
         self._write("prompt", self._prompt(view), "textContent")
         self._draw_log()
+        self._announce()
         if source.over:
             result = render_result(self.presenter, view, source.names)
             shown_anew = self.written.get("result") != result
@@ -575,7 +586,20 @@ class App:
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
-        document.getElementById("announcer").textContent = line
+        self.to_announce.append((line, False))
+
+    def _announce(self, private_too: bool = True) -> None:
+        """Queue the lines not announced yet in the live region, each its own node: a screen reader reads every
+        one (a region whose text is replaced is read for its last version only). ``private_too`` False: a curtain
+        is coming down, and what the last person saw in private is not for the next one."""
+        lines = [escape(line) for line, private in self.to_announce if private_too or not private]
+        self.to_announce = []
+        if not lines:
+            return
+        announcer = document.getElementById("announcer")
+        announcer.insertAdjacentHTML("beforeend", "".join(f"<p>{line}</p>" for line in lines))
+        while announcer.childElementCount > MAX_ANNOUNCED:
+            announcer.firstElementChild.remove()
 
     def _picker_status(self, text: str) -> None:
         document.querySelector("#picker .picker-status").textContent = text

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
-from .presenter import Area, Presenter, Spot, face_words, join_words, seat_name
+from .presenter import Area, Presenter, Spot, card_name, face_words, join_words, seat_name
 
 MAX_LOG_LINES = 40
 DONE_LOOKING = '<button type="button" data-command="done-looking">Done looking</button>'
@@ -313,6 +313,19 @@ def result_headline(view: dict, names: list[str]) -> str:
     return f"{join_words(winners)} share the win."
 
 
+def private_lines(presenter: Presenter, view: dict, names: list[str], looks: dict[str, str]) -> list[str]:
+    """What a private look shows, said to the seat that looks: "You see the 7 of clubs: row 3, column 2.".
+
+    For the screen reader of that seat only (the log, which others may read in pass-and-play, stays public).
+    """
+    labels = {spot.place: spot.label for area in presenter.areas(view, names) for spot in area.spots}
+    return [
+        f"You see the {card_name(card)}: {labels.get(place, place)}."
+        for place, card in looks.items()
+        if isinstance(card, str) and card != FACE_DOWN
+    ]
+
+
 def render_log(lines: list[str]) -> str:
     """The "what happened" log, newest first, each line numbered."""
     shown = lines[-MAX_LOG_LINES:]
@@ -365,7 +378,7 @@ def _area(
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""
     extra = "".join(f'<span class="chip">{escape(item)}</span>' for item in area.extra)
     extra_html = f'<p class="chips">{extra}</p>' if extra else ""
-    head = f"<h3>{escape(area.title)}</h3>{note}{extra_html}"
+    head = f"<h2>{escape(area.title)}</h2>{note}{extra_html}"
     return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots))
 
 

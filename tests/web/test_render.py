@@ -19,6 +19,7 @@ from game.web.render import (
     SpotHtml,
     changes_that_can_wait,
     log_changes,
+    private_lines,
     render_actions,
     render_log,
     render_players,
@@ -444,3 +445,10 @@ def test_the_players_mark_the_seat_on_screen_without_words():
     html = render_players(presenter_for("concentration"), {"pairs": [0, 1]}, ["Ana", "Ben"], 1, [0])
     assert "(on screen)" not in html
     assert '<li class="player viewer" data-seat="1" aria-current="true">Ben' in html
+
+
+def test_a_private_look_is_named_to_its_seat_with_its_card_and_place():
+    match = new_match("deluxe-memory", 2, {}, seed=3)
+    presenter = presenter_for("deluxe-memory")
+    lines = private_lines(presenter, match.view(0), ["You", "Ada"], {"cell-9": "7C", "cell-1": "down"})
+    assert lines == ["You see the 7 of clubs: row 2, column 2."]

@@ -1,0 +1,66 @@
+"""What assistive technology and the keyboard get: every log line announced, private looks named to their seat,
+a focus ring unlike any highlight, and headings in order."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from game import GAMES
+
+from .driver import LEGAL, open_game, settle
+
+ANNOUNCED = "() => [...document.querySelectorAll('#announcer > p')].map((line) => line.textContent)"
+LOGGED = "() => [...document.querySelectorAll('#log li')].map((line) => line.textContent).reverse()"
+
+
+def test_every_log_line_is_announced_in_order(page, site_url):
+    # Concentration against a bot: a turn that ends in no pair is two or three lines at once, then the bot's.
+    open_game(page, site_url, game="concentration", pairs="8", look="0", seed="4")
+    for _ in range(6):
+        page.wait_for_selector(LEGAL)
+        page.locator(LEGAL).first.click()
+    page.wait_for_selector(LEGAL)
+    settle(page)
+    logged = page.evaluate(LOGGED)
+    assert len(logged) > 6
+    assert page.evaluate(ANNOUNCED) == logged
+    assert page.locator("#announcer").get_attribute("aria-live") == "polite"
+
+
+def test_a_private_look_is_named_to_the_seat_that_looks(page, site_url):
+    open_game(page, site_url, game="cambio", players="2", bots="1", look="2", seed="5")
+    settle(page)
+    private = [line for line in page.evaluate(ANNOUNCED) if line.startswith("You see the ")]
+    assert [line.split(": ")[1] for line in private] == ["Your hand, bottom left.", "Your hand, bottom right."]
+    assert not any(line.startswith("You see") for line in page.evaluate(LOGGED))  # the log stays public
+
+
+def test_the_focus_ring_is_unlike_the_highlights(page, site_url):
+    open_game(page, site_url, game="concentration", pairs="8", look="30", seed="4", bots="0", players="1")
+    # Seed 4: the first two cards are no pair, so they stay up with the "just shown" highlight for the look time.
+    page.click("#table [data-pos='cell-0']")
+    page.click("#table [data-pos='cell-1']")
+    settle(page)
+    page.keyboard.press("ArrowRight")
+    ring, legal, shown = page.evaluate(
+        """() => { const focused = getComputedStyle(document.activeElement);
+          const legal = getComputedStyle(document.querySelector('#table .pos.legal:not(:focus)'));
+          const shown = getComputedStyle(document.querySelector('#table .pos.revealed'));
+          return [focused.outlineColor, legal.borderTopColor, shown.boxShadow]; }"""
+    )
+    assert page.evaluate("document.activeElement.matches('#table [data-pos]:focus-visible')")
+    assert ring != legal and ring not in shown
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_headings_go_down_one_level_at_a_time(page, site_url, game):
+    open_game(page, site_url, game=game, look="0")
+    settle(page)
+    levels = page.evaluate(
+        "() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].filter((h) => h.getClientRects().length)"
+        ".map((h) => Number(h.tagName[1]))"
+    )
+    assert levels[0] == 1
+    assert all(later <= earlier + 1 for earlier, later in itertools.pairwise(levels)), levels
