@@ -119,25 +119,32 @@ class App:
         self._bind()
         # The room's network settings (transport, relay, ice) are for room.py and the transport, not for a game.
         params = {key: value for key, value in query_params().items() if key not in config.ROOM_PARAMS}
-        self._load_settings(params)
+        problems = self._load_settings(params)
         document.getElementById("loading").hidden = True
         window.faceDownRoom = create_proxy(lambda: self.rooms.debug_state())  # for tests and bug reports
         try:
             # A room's link (its fragment names the room): the room takes the page.
             if not (window.location.hash and self.rooms.boot()):
-                self._start_first(params)
+                self._start_first(params, problems)
+            elif problems:
+                self.say(" ".join(problems))
         finally:
             # The picker is usable even when the link was bad: the page is interactive either way.
             self.root.dataset.ready = "true"
 
-    def _start_first(self, params: dict) -> None:
+    def _start_first(self, params: dict, problems: list[str]) -> None:
+        """Start what the link, a save, the picker or the default asks for; ``problems``: what was wrong with the
+        link's page settings, said together with whatever is wrong with its game settings."""
         game_params = {key: value for key, value in params.items() if key not in config.PAGE_PARAMS}
+        if problems:
+            self.say(" ".join(problems))
         saved = self._load_save()
         if game_params:
             try:
                 wanted = config.from_params(params)
             except ValueError as error:
-                self.say(f"This link's game settings are wrong: {error} Pick a game below instead.")
+                wrong = f"This link's game settings are wrong: {error} Pick a game below instead."
+                self.say(" ".join([*problems, wrong]))
                 return
             if saved and saved.config.to_json() == wanted.to_json():
                 self.resume(saved)
@@ -745,18 +752,16 @@ class App:
 
     # --- settings and storage ---------------------------------------------------------------------
 
-    def _load_settings(self, params: dict) -> None:
+    def _load_settings(self, params: dict) -> list[str]:
+        """Apply the stored settings and the link's good ones; a sentence for each bad one in the link."""
         stored = window.localStorage.getItem(SETTINGS_KEY)
         try:
             base = settings.from_params(json.loads(stored)) if stored else settings.Settings()
         except ValueError:
             base = settings.Settings()  # stale preferences are not worth a message
-        try:
-            self.settings = settings.from_params(params, base)
-        except ValueError as error:
-            self.settings = base
-            self.say(str(error))
+        self.settings, problems = settings.read(params, base)
         self._apply_settings()
+        return problems
 
     def _apply_settings(self) -> None:
         self.root.dataset.suits = self.settings.suits

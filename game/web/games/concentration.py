@@ -40,7 +40,7 @@ class ConcentrationPresenter(Presenter):
         if kind == "flip":
             return f"{who} turned up the {card_name(event['card'])}."
         if kind == "pair":
-            return f"{who} found a pair and goes again."
+            return f"{who} found a pair and {'go' if who == 'You' else 'goes'} again."
         if kind == "mismatch":
             return "No pair; the cards go face down."
         return ""
