@@ -362,6 +362,11 @@ def _area(
     faces: dict[str, object],
 ) -> AreaHtml:
     spots = []
+    # One Tab stop per area (the arrow keys move within and between them: static/js/keys.js): its first choice,
+    # or its first spot when it offers none.
+    entry = next(
+        (spot.place for spot in area.spots if spot.place in by_place), area.spots[0].place if area.spots else ""
+    )
     for spot in area.spots:
         shown = reveals.get(spot.place, spot.face)
         faces[spot.place] = shown
@@ -373,7 +378,7 @@ def _area(
             and shown not in (None, FACE_DOWN)
             and (before in (None, FACE_DOWN) or (spot.kind == "coin" and before != shown))
         )
-        spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh))
+        spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh, spot.place == entry))
     classes = f"area area-{area.key}" + (" active" if area.active else "")
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""
     extra = "".join(f'<span class="chip">{escape(item)}</span>' for item in area.extra)
@@ -382,11 +387,11 @@ def _area(
     return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots))
 
 
-def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool) -> SpotHtml:
+def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool, entry: bool) -> SpotHtml:
     # A coin's face is a dict: as a tuple of its items it can be part of the key of a remembered button.
     face = tuple(sorted(shown.items())) if isinstance(shown, dict) else shown
     looks = (spot.kind, spot.marked, spot.badge, spot.face_text, face)
-    return _spot_html(spot.place, spot.label, *looks, legal, revealed, fresh)
+    return _spot_html(spot.place, spot.label, *looks, legal, revealed, fresh, entry)
 
 
 # The table is rendered again after every move, and most of its spots look as they did: their buttons are
@@ -403,6 +408,7 @@ def _spot_html(
     legal: bool,
     revealed: bool,
     fresh: bool,
+    entry: bool,
 ) -> SpotHtml:
     shown = dict(face) if isinstance(face, tuple) else face
     spot = Spot(place, shown, label, kind, marked, badge, face_text)
@@ -416,8 +422,10 @@ def _spot_html(
     classes += ["fd-flip-in"] if fresh else []
     badge_html = f'<span class="badge">{escape(badge)}</span>' if badge else ""
     choice = ("data-legal", "true") if legal else ("aria-disabled", "true")
-    attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice)
-    return SpotHtml(place, (*attributes, ("aria-label", label)), _art(spot, shown) + badge_html)
+    attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice, ("aria-label", label))
+    if not entry:  # reached with the arrow keys, not with Tab
+        attributes = (*attributes, ("tabindex", "-1"))
+    return SpotHtml(place, attributes, _art(spot, shown) + badge_html)
 
 
 def _art(spot: Spot, shown: object) -> str:

@@ -64,3 +64,22 @@ def test_headings_go_down_one_level_at_a_time(page, site_url, game):
     )
     assert levels[0] == 1
     assert all(later <= earlier + 1 for earlier, later in itertools.pairwise(levels)), levels
+
+
+def test_the_table_is_one_tab_stop_per_area_and_the_arrows_move_inside(page, site_url):
+    open_game(page, site_url, game="deluxe-memory", look="0", seed="3")
+    settle(page)
+    areas = page.locator("#table .area:has([data-pos])").count()
+    page.focus("#menu summary")
+    stops = []
+    for _ in range(areas + 10):
+        page.keyboard.press("Tab")
+        place = page.evaluate("document.activeElement.closest('#table') ? document.activeElement.dataset.pos : null")
+        if place is not None:
+            stops.append(place)
+        elif stops:
+            break  # out of the table again
+    assert 0 < len(stops) <= areas, stops  # 56 cards and more in the grid alone: one stop for all of them
+    page.focus(f"#table [data-pos='{stops[0]}']")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.pos") not in (None, stops[0])

@@ -333,8 +333,13 @@ def test_the_words_around_the_cards_wait_for_the_frame_after_the_moved_card():
     match.act(0, {"type": "pick", "pos": 0})  # the card leaves the square for the hand
     now, waiting = changes_that_can_wait(table_changes(drawn, rendered(match, before=drawn.faces)))
     assert [(change.kind, change.at) for change in now] == [("spot", "cell-0"), ("spot", "held-0")]
-    # The buttons after the board, and the hand's note and highlight.
-    assert {(change.kind, change.name) for change in waiting} == {("tail", ""), ("head", ""), ("attribute", "class")}
+    # The buttons after the board, the hand's note and highlight, and the square's Tab stop (now the next card).
+    assert {(change.kind, change.name) for change in waiting} == {
+        ("tail", ""),
+        ("head", ""),
+        ("attribute", "class"),
+        ("remove", "tabindex"),
+    }
 
 
 def test_marks_that_are_all_a_move_changes_do_not_wait():
@@ -452,3 +457,10 @@ def test_a_private_look_is_named_to_its_seat_with_its_card_and_place():
     presenter = presenter_for("deluxe-memory")
     lines = private_lines(presenter, match.view(0), ["You", "Ada"], {"cell-9": "7C", "cell-1": "down"})
     assert lines == ["You see the 7 of clubs: row 2, column 2."]
+
+
+def test_each_area_is_one_tab_stop_at_its_first_choice():
+    match = new_match("cambio", 2, FIRST_SEAT, seed=1)
+    html = rendered(match).html
+    stops = re.findall(r'<button(?![^>]*tabindex="-1")[^>]*data-pos="([^"]+)"', html)
+    assert stops == ["hand-1-0", "deck", "hand-0-0"]  # Ben's hand (no choice: its first card), the deck, your hand
