@@ -286,7 +286,8 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
         current = ' aria-current="true"' if seat == viewer and len(names) > 1 else ""
         score = f' <span class="score">{escape(scores[seat])}</span>' if scores[seat] else ""
         items.append(f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{escape(name)}{score}</li>')
-    return f'<ul class="players" aria-label="Players">{"".join(items)}</ul>'
+    # A Tab stop of its own: on a narrow screen during play it scrolls sideways (keyboard users must reach it).
+    return f'<ul class="players" aria-label="Players" tabindex="0">{"".join(items)}</ul>'
 
 
 def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
@@ -297,7 +298,8 @@ def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
     opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
     return (
         f'<div class="result" role="dialog" aria-labelledby="result-title">'
-        f'<h2 id="result-title">{escape(headline)}</h2><ul class="scores">{lines}</ul>{opener}'
+        f'<h2 id="result-title">{escape(headline)}</h2>'
+        f'<ul class="scores" tabindex="0" aria-label="Scores">{lines}</ul>{opener}'
         '<p><button type="button" class="primary" data-command="again">Play again</button> '
         '<button type="button" data-command="new">New game</button></p></div>'
     )
@@ -329,7 +331,8 @@ def private_lines(presenter: Presenter, view: dict, names: list[str], looks: dic
 def render_log(lines: list[str]) -> str:
     """The "what happened" log, newest first, each line numbered."""
     shown = lines[-MAX_LOG_LINES:]
-    return f"<ol>{_log_items(shown, len(lines) - len(shown) + 1)}</ol>"
+    # It scrolls, so it is a Tab stop: the keyboard can scroll it too.
+    return f'<ol tabindex="0" aria-label="What happened">{_log_items(shown, len(lines) - len(shown) + 1)}</ol>'
 
 
 def _log_items(lines: list[str], first: int) -> str:
@@ -415,12 +418,15 @@ def _spot_html(
     words = face_words(spot)
     if revealed:
         words = f"{words}, shown for a moment"
-    label = f"{label}, {words}" + (", you may choose it" if legal else "")
+    label = f"{label}, {words}"
+    if badge and badge.lower() not in label.lower():  # what the button shows is part of its name (WCAG 2.5.3)
+        label = f"{label}, {badge}"
+    label += ", you may choose it" if legal else ""
     classes = ["pos", f"pos-{kind}"]
     classes += ["legal"] if legal else []
     classes += ["revealed"] if revealed else []
     classes += ["fd-flip-in"] if fresh else []
-    badge_html = f'<span class="badge">{escape(badge)}</span>' if badge else ""
+    badge_html = f'<span class="badge" aria-hidden="true">{escape(badge)}</span>' if badge else ""  # in the label
     choice = ("data-legal", "true") if legal else ("aria-disabled", "true")
     attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice, ("aria-label", label))
     if not entry:  # reached with the arrow keys, not with Tab

@@ -20,7 +20,8 @@
 //   runs (each waits another frame), and the next click or the page being put away plays it at once: the
 //   moves stay in the order they were made, and none is lost.
 // - faceDownRedraw.fit(anew) sizes the cards so that the whole table fits its box, by width and by height
-//   (below). apply() calls it after its changes, and a ResizeObserver when the table's box changes size.
+//   (below). apply() has it run once the frame showing its changes is painted, and a ResizeObserver runs it
+//   when the table's box changes size.
 (() => {
   "use strict";
 
@@ -97,7 +98,7 @@
   // table, by halving the range: a few layouts of the table alone (it is a box of its own size), done only when
   // the table's box changes size, when spots or areas come or go, or when the rest no longer fits.
   const MIN_CARD = 12; // px; below this nothing can be read, and the table scrolls instead
-  const MAX_CARD = 150;
+  const MAX_CARD = 96; // px; larger cards read no better and cost paint time on every click
   let fitStyle = null; // a <style> of its own: one rule that gives every grid of spots the card size
   let card = 0; // the card size set last, in px (0: none yet)
 
@@ -137,9 +138,28 @@
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchTableSize);
   else watchTableSize();
 
+  // Fit once the frame showing the changes is painted: a fit lays the table out (several times when spots came or
+  // went), which in the click's own frame would hold its paint back. The table may overflow for that one frame;
+  // it scrolls rather than hiding anything.
+  let fitDue = null; // null, or whether the fit due is anew
+  function fitAfterPaint(anew) {
+    if (fitDue !== null) {
+      fitDue ||= anew;
+      return;
+    }
+    fitDue = anew;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const again = fitDue;
+        fitDue = null;
+        fit(again);
+      }, 0),
+    );
+  }
+
   function apply(table, changes) {
     const made = applyChanges(table, changes);
-    fit(made.reshaped);
+    fitAfterPaint(made.reshaped);
     return made.ok;
   }
 

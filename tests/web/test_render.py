@@ -31,6 +31,7 @@ from game.web.render import (
 )
 from tests.support import FIRST_SEAT, random_step
 
+LOG_OPEN = '<ol tabindex="0" aria-label="What happened">'
 CARD_IDS = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 
 
@@ -427,9 +428,9 @@ def test_the_log_grows_by_its_new_lines(drawn, count, expected):
     if expected is not None and drawn is not None:
         # Put on top of what was drawn, and cut to length, it is the log drawn whole, numbers and all.
         new_items, dropped = expected
-        before = render_log(lines[:drawn]).removeprefix("<ol>").removesuffix("</ol>")
+        before = render_log(lines[:drawn]).removeprefix(LOG_OPEN).removesuffix("</ol>")
         kept = re.findall(r"<li .*?</li>", new_items + before)
-        assert "<ol>" + "".join(kept[: len(kept) - dropped]) + "</ol>" == render_log(lines)
+        assert LOG_OPEN + "".join(kept[: len(kept) - dropped]) + "</ol>" == render_log(lines)
 
 
 def test_the_log_numbers_its_lines_from_the_first_move_on():
