@@ -99,12 +99,23 @@
   // the table's box changes size, when spots or areas come or go, or when the rest no longer fits.
   const MIN_CARD = 12; // px; below this nothing can be read, and the table scrolls instead
   const MAX_CARD = 96; // px; larger cards read no better and cost paint time on every click
-  let fitStyle = null; // a <style> of its own: one rule that gives every grid of spots the card size
+  let cardRule = null; // one rule that gives every grid of spots the card size, added to the page's stylesheet
   let card = 0; // the card size set last, in px (0: none yet)
 
   function setCard(px) {
     card = px;
-    fitStyle.textContent = `#table .spots{--card:${px}px}`;
+    // Through the CSSOM: the site's Content-Security-Policy (style-src 'self') refuses a <style> element.
+    if (cardRule === null) {
+      const sheet = [...document.styleSheets].findLast((candidate) => {
+        try {
+          return candidate.cssRules !== null;
+        } catch {
+          return false; // another origin's sheet
+        }
+      });
+      cardRule = sheet.cssRules[sheet.insertRule("#table .spots {}", sheet.cssRules.length)];
+    }
+    cardRule.style.setProperty("--card", `${px}px`);
   }
 
   function overflows(table) {
@@ -116,7 +127,6 @@
   function fit(anew) {
     const table = document.getElementById("table");
     if (table === null || table.clientHeight === 0) return; // not on screen: fitted when it shows
-    fitStyle ??= document.head.appendChild(document.createElement("style"));
     if (!anew && card !== 0 && !overflows(table)) return;
     let [fits, tooBig] = [MIN_CARD, MAX_CARD + 1];
     while (tooBig - fits > 1) {
