@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import random
 import time
+from html import escape
 from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
@@ -41,11 +42,13 @@ from .render import (
     Rendered,
     changes_that_can_wait,
     log_changes,
+    private_lines,
     render_log,
     render_menu,
     render_players,
     render_result,
     render_table,
+    result_headline,
     table_changes,
     targets_by_place,
 )
@@ -57,6 +60,8 @@ if TYPE_CHECKING:
     from .source import RoomSource
 
 SETTINGS_KEY = "face-down/settings"
+MAX_ANNOUNCED = 30  # the live region's lines kept: removing old ones is not announced, and keeps it small
+HINTS_KEY = "face-down/hints-seen"  # the games whose first-turn hint this browser has shown
 # How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
 PREDICTION_SLICE_S = 0.003
 
@@ -72,8 +77,16 @@ class App:
         self.legal: list[dict] = []
         self.reveals: dict[str, str] = {}
         self.pending_looks: dict[int, dict[str, str]] = {}  # pass-and-play looks kept for their seat
+        # A look the player ends themselves (Presenter.held_look: the prompt and the button's label), and those kept
+        # for their seat in pass-and-play; the seat a curtain must go to before its held look shows.
+        self.held: tuple[str, str] | None = None
+        self.pending_held: dict[int, tuple[str, str]] = {}
+        self.curtain_for: int | None = None
+        self.hint = ""  # the game's first-turn hint, until the person on screen makes a move
         self.shown: dict[str, object] = {}
         self.log_lines: list[str] = []
+        # Lines for the screen reader not announced yet, each with whether it is private to the seat on screen.
+        self.to_announce: list[tuple[str, bool]] = []
         # What is on screen, so that a redraw writes only what changed: the table's pieces, the number of log
         # lines, and the text of the other regions by element id. None / absent: draw it whole.
         self.drawn: Rendered | None = None
@@ -106,25 +119,32 @@ class App:
         self._bind()
         # The room's network settings (transport, relay, ice) are for room.py and the transport, not for a game.
         params = {key: value for key, value in query_params().items() if key not in config.ROOM_PARAMS}
-        self._load_settings(params)
+        problems = self._load_settings(params)
         document.getElementById("loading").hidden = True
         window.faceDownRoom = create_proxy(lambda: self.rooms.debug_state())  # for tests and bug reports
         try:
             # A room's link (its fragment names the room): the room takes the page.
             if not (window.location.hash and self.rooms.boot()):
-                self._start_first(params)
+                self._start_first(params, problems)
+            elif problems:
+                self.say(" ".join(problems))
         finally:
             # The picker is usable even when the link was bad: the page is interactive either way.
             self.root.dataset.ready = "true"
 
-    def _start_first(self, params: dict) -> None:
+    def _start_first(self, params: dict, problems: list[str]) -> None:
+        """Start what the link, a save, the picker or the default asks for; ``problems``: what was wrong with the
+        link's page settings, said together with whatever is wrong with its game settings."""
         game_params = {key: value for key, value in params.items() if key not in config.PAGE_PARAMS}
+        if problems:
+            self.say(" ".join(problems))
         saved = self._load_save()
         if game_params:
             try:
                 wanted = config.from_params(params)
             except ValueError as error:
-                self.say(f"This link's game settings are wrong: {error} Pick a game below instead.")
+                wrong = f"This link's game settings are wrong: {error} Pick a game below instead."
+                self.say(" ".join([*problems, wrong]))
                 return
             if saved and saved.config.to_json() == wanted.to_json():
                 self.resume(saved)
@@ -186,13 +206,17 @@ class App:
         self.source = source
         self.presenter = presenter_for(source.game)
         self.reveals, self.shown, self.log_lines = {}, {}, [note] if note else []
+        self.to_announce = [(note, False)] if note else []
         self.pending_looks, self.answer_due = {}, False
+        self.held, self.pending_held, self.curtain_for = None, {}, None
+        self.hint = "" if source.game in self._hints_seen() else self.presenter.hint
         self.drawn, self.waiting, self.log_drawn, self.written = None, [], None, {}
         self.seen_events = source.event_count
         if deal:  # a new deal may come with looks (Cambio's first peek): show them
             self._absorb(0)
         self.root.removeAttribute("data-over")
         self.root.removeAttribute("data-result")
+        self.root.dataset.playing = "true"  # the page becomes the table: it fits the screen (static/css/app.css)
         document.getElementById("game").hidden = False
         # The game's own layout rules key on this (static/css/games/): an attribute that stays put while the
         # game is played, where a rule that looks at the table's children would be checked on every redraw.
@@ -205,6 +229,7 @@ class App:
         self._cancel_timers()
         self.source = None
         self.root.removeAttribute("data-over")
+        self.root.removeAttribute("data-playing")
         document.getElementById("game").hidden = True
 
     def room_update(self) -> None:
@@ -256,6 +281,8 @@ class App:
             self.refresh()
             return
         self.say("")
+        if self.hint:
+            self._hint_seen()
         if self.table is None:
             # A room's move only leaves here; the host's answer redraws the table. Drawing now would keep
             # this page busy when that answer arrives, and delay it by a whole redraw.
@@ -273,18 +300,33 @@ class App:
             if line:
                 self._log(line)
         if self.settings.look_ms > 0:
-            for event in source.seat_events(since):
-                self.reveals.update(self.presenter.looks(event))
-            if self.reveals:
+            seen = source.seat_events(since)
+            looks = {place: card for event in seen for place, card in self.presenter.looks(event).items()}
+            if looks:
+                private = private_lines(self.presenter, source.view(), source.names, looks)
+                self.to_announce += [(line, True) for line in private]
+            self.reveals.update(looks)
+            held = self.presenter.held_look(seen) if self.reveals else None
+            table = self.table  # None in a room: there, each screen is one player's
+            if held and table is not None and table.config.people > 1:
+                # Pass-and-play: whoever holds the device may not be the one to look; a curtain goes first.
+                self.pending_looks[table.viewer], self.pending_held[table.viewer] = self.reveals, held
+                self.reveals, self.curtain_for = {}, table.viewer
+            elif held:
+                self.held = held
+            # A held look waits for its player at a local table; in a room the round goes on after the look time.
+            if self.reveals and not (self.held and table is not None):
                 self._start_reveal_timer()
             # In pass-and-play, a private look for someone not holding the device waits for their turn.
-            table = self.table  # None in a room: there, each screen is one player's
             for seat in range(table.config.people if table is not None else 0):
                 if seat != table.viewer:
-                    for event in table.match.events(seat, since=since):
+                    events = table.match.events(seat, since=since)
+                    for event in events:
                         # A private event's "to" lists seats; a Matches move's "to" is a spot number.
                         if isinstance(event.get("to"), list) and seat in event["to"]:
                             self.pending_looks.setdefault(seat, {}).update(self.presenter.looks(event))
+                    if seat in self.pending_looks and self.presenter.held_look(events):
+                        self.pending_held[seat] = self.presenter.held_look(events)
         self.seen_events = source.event_count
 
     def _schedule_bot(self) -> None:
@@ -295,7 +337,7 @@ class App:
 
     def _bot_may_move(self) -> bool:
         table = self.table  # None in a room: a room's bots are its host's (room.py paces them)
-        if table is None or self.bot_timer is not None or self.reveals:
+        if table is None or self.bot_timer is not None or self.reveals or self.curtain_for is not None:
             return False
         return not table.over and not table.needs_curtain()
 
@@ -341,9 +383,10 @@ class App:
         if table is not None:
             self.unsaved = table
         curtain = document.getElementById("curtain")
-        if table is not None and table.needs_curtain() and not self.reveals:
+        if table is not None and (self.curtain_for is not None or table.needs_curtain()) and not self.reveals:
             self._save_unsaved()  # the curtain is all this frame shows; nothing around the table is drawn
-            seat = table.person_to_act()
+            self._announce(private_too=False)
+            seat = self.curtain_for if self.curtain_for is not None else table.person_to_act()
             self._forget_predictions()
             document.getElementById("table").innerHTML = ""
             self.drawn, self.waiting, self.menu_open = None, [], False
@@ -356,8 +399,9 @@ class App:
         view = source.view()
         self.legal = source.legal_actions()
         focused = document.activeElement.getAttribute("data-pos") if document.activeElement else None
+        held = self.held[1] if self.held else ""
         rendered = render_table(
-            self.presenter, view, source.names, self.legal, self.reveals, self.shown, flip_in=not own_move
+            self.presenter, view, source.names, self.legal, self.reveals, self.shown, flip_in=not own_move, held=held
         )
         self.shown = rendered.faces
         self._draw_table(rendered, focused)
@@ -367,6 +411,8 @@ class App:
             again = document.querySelector(f'#table [data-pos="{focused}"]')
             if again:
                 again.focus()
+        if held:  # the button that starts the round is the one choice to make first
+            document.querySelector('#table [data-command="done-looking"]').focus()
         if at_once:
             self._draw_around_table()
         elif self.around_timer is None:  # one pending draw serves every refresh before it runs
@@ -385,8 +431,13 @@ class App:
         self._write("players", render_players(self.presenter, view, source.names, source.viewer, source.to_act()))
         self._write("prompt", self._prompt(view), "textContent")
         self._draw_log()
+        self._announce()
         if source.over:
-            self._write("result", render_result(self.presenter, view, source.names))
+            result = render_result(self.presenter, view, source.names)
+            shown_anew = self.written.get("result") != result
+            self._write("result", result)
+            if shown_anew:  # the next thing to do, for the keyboard too
+                document.querySelector('#result [data-command="again"]').focus()
             # The embed's script reads the result from here to tell the parent page (static/js/embed.js).
             self.root.dataset.result = json.dumps({"game": source.game, "names": source.names, **view["result"]})
             self.root.dataset.over = "true"
@@ -430,6 +481,7 @@ class App:
             # The table was not what was drawn last. Nothing else writes it, but a redraw that went wrong
             # must neither stop the click nor leave a broken table: draw it whole.
             table.innerHTML = rendered.html
+            window.faceDownRedraw.fit(True)
 
     # --- clicks drawn ahead ----------------------------------------------------------------------
 
@@ -503,10 +555,13 @@ class App:
     def _prompt(self, view: dict) -> str:
         source = self.source
         if source.over:
-            return "The game is over."
+            return f"The game is over: {result_headline(view, source.names)}"
+        you = f"{source.names[source.viewer]}: " if source.shared else ""
+        if self.held and self.reveals:
+            return you + self.held[0]
         if source.viewer in source.to_act() and self.legal:
-            you = f"{source.names[source.viewer]}: " if source.shared else ""
-            return you + self.presenter.prompt(view, source.names)
+            prompt = you + self.presenter.prompt(view, source.names)
+            return f"{prompt} {self.hint}" if self.hint else prompt
         actor = source.main_actor()
         return f"{source.names[actor]} is playing…" if actor is not None else ""
 
@@ -538,7 +593,20 @@ class App:
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
-        document.getElementById("announcer").textContent = line
+        self.to_announce.append((line, False))
+
+    def _announce(self, private_too: bool = True) -> None:
+        """Queue the lines not announced yet in the live region, each its own node: a screen reader reads every
+        one (a region whose text is replaced is read for its last version only). ``private_too`` False: a curtain
+        is coming down, and what the last person saw in private is not for the next one."""
+        lines = [escape(line) for line, private in self.to_announce if private_too or not private]
+        self.to_announce = []
+        if not lines:
+            return
+        announcer = document.getElementById("announcer")
+        announcer.insertAdjacentHTML("beforeend", "".join(f"<p>{line}</p>" for line in lines))
+        while announcer.childElementCount > MAX_ANNOUNCED:
+            announcer.firstElementChild.remove()
 
     def _picker_status(self, text: str) -> None:
         document.querySelector("#picker .picker-status").textContent = text
@@ -559,7 +627,7 @@ class App:
         self.reveal_timer = window.faceDownRedraw.later(create_once_callable(expire), self.settings.look_ms, False)
 
     def _clear_reveals(self) -> None:
-        self.reveals = {}
+        self.reveals, self.held = {}, None
         if self.reveal_timer is not None:
             self.reveal_timer.cancel()
             self.reveal_timer = None
@@ -645,15 +713,20 @@ class App:
             game_config = GameConfig.from_json(self.table.config.to_json())
             game_config.seed = None
             self.new_table(game_config)
-        elif command == "new":
-            panel = document.getElementById("new-game")
+        elif command in ("new", "settings"):  # the menu's entries: the panel opens over the table
+            menu = document.getElementById("menu")  # the embed has none
+            if menu:
+                menu.open = False
+            panel = document.getElementById("new-game" if command == "new" else "settings")
             panel.open = True
             panel.scrollIntoView()
+            panel.querySelector("summary").focus()
         elif command == "lift-curtain":
-            seat = self.table.person_to_act()
+            seat = self.curtain_for if self.curtain_for is not None else self.table.person_to_act()
+            self.curtain_for = None
             self.table.pass_to(seat)
-            self.reveals = self.pending_looks.pop(seat, {})
-            if self.reveals:
+            self.reveals, self.held = self.pending_looks.pop(seat, {}), self.pending_held.pop(seat, None)
+            if self.reveals and not self.held:
                 self._start_reveal_timer()
             self.refresh(at_once=True)
         elif command == "done-looking":
@@ -679,18 +752,16 @@ class App:
 
     # --- settings and storage ---------------------------------------------------------------------
 
-    def _load_settings(self, params: dict) -> None:
+    def _load_settings(self, params: dict) -> list[str]:
+        """Apply the stored settings and the link's good ones; a sentence for each bad one in the link."""
         stored = window.localStorage.getItem(SETTINGS_KEY)
         try:
             base = settings.from_params(json.loads(stored)) if stored else settings.Settings()
         except ValueError:
             base = settings.Settings()  # stale preferences are not worth a message
-        try:
-            self.settings = settings.from_params(params, base)
-        except ValueError as error:
-            self.settings = base
-            self.say(str(error))
+        self.settings, problems = settings.read(params, base)
         self._apply_settings()
+        return problems
 
     def _apply_settings(self) -> None:
         self.root.dataset.suits = self.settings.suits
@@ -700,6 +771,18 @@ class App:
         look.value = str(self.settings.look_ms // 1000) if self.settings.look_ms % 1000 == 0 else look.value
         form.elements.namedItem("speed").value = self.settings.speed
         form.elements.namedItem("suits").checked = self.settings.suits == "four"
+
+    def _hints_seen(self) -> list[str]:
+        try:
+            seen = json.loads(window.localStorage.getItem(HINTS_KEY) or "[]")
+        except ValueError:
+            return []
+        return seen if isinstance(seen, list) else []
+
+    def _hint_seen(self) -> None:
+        """The person on screen made a move: the game's hint is not shown again in this browser."""
+        self.hint = ""
+        window.localStorage.setItem(HINTS_KEY, json.dumps(sorted({*self._hints_seen(), self.source.game})))
 
     def _save_key(self) -> str:
         return f"face-down/{self.settings.save}/game"

@@ -93,41 +93,53 @@ class GameConfig:
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Edda")
 
 
+def game_list() -> str:
+    """The games as players know them, each with the word a link uses: "Concentration (concentration), ..."."""
+    return ", ".join(f"{GAMES[game_id].name} ({game_id})" for game_id in GAMES)
+
+
 def from_params(params: dict[str, str], options: dict | None = None) -> GameConfig:
-    """Build a config from URL query parameters (all strings); raise ``ValueError`` naming the bad one.
+    """Build a config from URL query parameters (all strings); raise ``ValueError`` naming every bad one.
 
     Unknown parameters are errors too, so that a typo in a shared link is reported instead of ignored.
     ``options`` (already-typed values) replaces the option parameters, for saves.
     """
     game_id = params.get("game", DEFAULT_GAME)
-    if game_id not in GAMES:
-        raise ValueError(f"There is no game called {game_id!r}. The games are: {', '.join(GAMES)}.")
+    if game_id not in GAMES:  # the rest depends on the game: nothing more can be checked
+        raise ValueError(f"There is no game called {game_id!r}. The games are: {game_list()}.")
     rules = GAMES[game_id]
+    problems: list[str] = []  # every bad parameter, each with its reason
     option_names = {option.name for option in rules.options}
     unknown = sorted(set(params) - GAME_PARAMS - PAGE_PARAMS - option_names)
+    problems += [f"{rules.name} has no setting called {name!r}." for name in unknown]
     if unknown:
-        raise ValueError(
-            f"{rules.name} has no setting called {unknown[0]!r}. "
-            f"Its options are: {', '.join(sorted(option_names)) or 'none'}."
-        )
-    players = _whole_number(params, "players", 2 if 2 in rules.player_counts else rules.min_players)
+        problems.append(f"Its options are: {', '.join(sorted(option_names)) or 'none'}.")
+    default_players = 2 if 2 in rules.player_counts else rules.min_players
+    players = _whole_number(params, "players", default_players, problems)
     if players not in rules.player_counts:
         counts = ", ".join(str(n) for n in rules.player_counts)
-        raise ValueError(f"{rules.name} is for {counts} players, not {players}.")
-    bots = _whole_number(params, "bots", 1 if players > 1 else 0)
+        problems.append(f"{rules.name} is for {counts} players, not {players}.")
+        players = default_players
+    bots = _whole_number(params, "bots", 1 if players > 1 else 0, problems)
     if not 0 <= bots < players:
-        raise ValueError(f"With {players} players there can be 0 to {players - 1} computer players, not {bots}.")
+        problems.append(f"With {players} players there can be 0 to {players - 1} computer players, not {bots}.")
     levels = [level.strip().lower() for level in params.get("level", DEFAULT_LEVEL).split(",")]
-    for level in levels:
-        if level not in LEVELS:
-            raise ValueError(f"There is no bot level {level!r}. The levels are: {', '.join(LEVELS)}.")
-    names = [name.strip()[:MAX_NAME_CHARS] for name in params.get("names", "").split(",") if name.strip()]
-    seed = params.get("seed")
+    problems += [
+        f"There is no bot level {level!r}. The levels are: {', '.join(LEVELS)}."
+        for level in levels
+        if level not in LEVELS
+    ]
     if options is None:
         options = {name: _option_value(params[name]) for name in option_names if name in params}
-    config = GameConfig(game_id, players, bots, levels, _seed(seed) if seed else None, dict(options), names)
-    rules.check_options(players, config.options)  # raises ValueError with the option's own message
-    return config
+    try:
+        rules.check_options(players, options)  # the first bad option, in the option's own words
+    except ValueError as error:
+        problems.append(str(error))
+    if problems:
+        raise ValueError(" ".join(problems))
+    names = [name.strip()[:MAX_NAME_CHARS] for name in params.get("names", "").split(",") if name.strip()]
+    seed = params.get("seed")
+    return GameConfig(game_id, players, bots, levels, _seed(seed) if seed else None, dict(options), names)
 
 
 def to_params(config: GameConfig) -> dict[str, str]:
@@ -147,13 +159,15 @@ def to_params(config: GameConfig) -> dict[str, str]:
     return params
 
 
-def _whole_number(params: dict[str, str], name: str, default: int) -> int:
-    """The parameter ``name`` as a whole number, or ``default`` when it is absent."""
+def _whole_number(params: dict[str, str], name: str, default: int, problems: list[str]) -> int:
+    """The parameter ``name`` as a whole number, or ``default`` when it is absent (or not one: then the reason
+    goes to ``problems``)."""
     if name not in params:
         return default
     text = params[name].strip()
     if not text.isdigit():
-        raise ValueError(f"The setting {name!r} must be a whole number; got {params[name]!r}.")
+        problems.append(f"The setting {name!r} must be a whole number; got {params[name]!r}.")
+        return default
     return int(text)
 
 

@@ -58,6 +58,8 @@ class Presenter:
     """The default presentation; each game overrides what it needs."""
 
     game = ""
+    # What to do on a first turn, said once per game and browser after the prompt ("Tap two cards...").
+    hint = ""
 
     def areas(self, view: dict, names: list[str]) -> list[Area]:
         """The table as areas of spots, in reading order."""
@@ -95,6 +97,11 @@ class Presenter:
     def looks(self, event: dict) -> dict[str, str]:
         """Cards a private look in ``event`` shows this seat, by place; they stay up for the look time only."""
         return {}
+
+    def held_look(self, events: list[dict]) -> tuple[str, str] | None:
+        """A look in ``events`` that stays up until the player ends it (Cambio's peek as a round is dealt): the
+        prompt meanwhile and the label of the button that ends it; ``None`` for looks that end with the look time."""
+        return None
 
     def describe(self, event: dict, names: list[str]) -> str:
         """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
-from .presenter import Area, Presenter, Spot, face_words, join_words, seat_name
+from .presenter import Area, Presenter, Spot, card_name, face_words, join_words, seat_name
 
 MAX_LOG_LINES = 40
 DONE_LOOKING = '<button type="button" data-command="done-looking">Done looking</button>'
@@ -123,20 +123,28 @@ def render_table(
     reveals: dict[str, str],
     shown_before: dict[str, object],
     flip_in: bool = True,
+    held: str = "",
 ) -> Rendered:
     """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
 
     A card that shows a face now and did not in ``shown_before`` has just turned up: with ``flip_in`` it is
-    marked to flip in (``fd-flip-in``); without it, it is simply drawn face up.
+    marked to flip in (``fd-flip-in``); without it, it is simply drawn face up. ``held``: the look stays up until
+    the player ends it with a button of that label (:meth:`Presenter.held_look`), the choice to make first.
     """
     by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
     areas = [_area(area, by_place, reveals, shown_before, flip_in, faces) for area in presenter.areas(view, names)]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
-    done = DONE_LOOKING if reveals else ""
+    done = (held_button(held) if held else DONE_LOOKING) if reveals else ""
     tail = facts_html + render_actions(presenter, view, names, legal, buttons) + done
     return Rendered(f"board board-{presenter.game}", areas, tail, faces)
+
+
+def held_button(label: str) -> str:
+    """The button that ends a look the player holds (a round's first peek), the first choice on screen."""
+    attributes = 'type="button" class="primary" data-command="done-looking" data-legal="true"'
+    return f"<button {attributes}>{escape(label)}</button>"
 
 
 def table_changes(drawn: Rendered | None, new: Rendered, focused: str | None = None) -> list[Change]:
@@ -251,7 +259,7 @@ def render_actions(presenter: Presenter, view: dict, names: list[str], legal: li
     if not indices:
         return ""
     buttons = "".join(
-        f'<button type="button" class="action" data-action="{index}">'
+        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
         f"{escape(presenter.action_label(legal[index], view, names))}</button>"
         for index in indices
     )
@@ -261,7 +269,7 @@ def render_actions(presenter: Presenter, view: dict, names: list[str], legal: li
 def render_menu(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
     """A small menu for a spot that several actions can be played on."""
     items = "".join(
-        f'<button type="button" class="action" data-action="{index}">'
+        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
         f"{escape(presenter.action_label(legal[index], view, names))}</button>"
         for index in indices
     )
@@ -274,37 +282,57 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
     items = []
     for seat, name in enumerate(names):
         classes = ["player"] + (["acting"] if seat in acting else []) + (["viewer"] if seat == viewer else [])
-        you = ' <span class="you">(on screen)</span>' if seat == viewer and len(names) > 1 else ""
+        # The seat on screen stands out by its look (static/css/app.css), and says so to a screen reader.
+        current = ' aria-current="true"' if seat == viewer and len(names) > 1 else ""
         score = f' <span class="score">{escape(scores[seat])}</span>' if scores[seat] else ""
-        items.append(f'<li class="{" ".join(classes)}" data-seat="{seat}">{escape(name)}{you}{score}</li>')
-    return f'<ul class="players" aria-label="Players">{"".join(items)}</ul>'
+        items.append(f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{escape(name)}{score}</li>')
+    # A Tab stop of its own: on a narrow screen during play it scrolls sideways (keyboard users must reach it).
+    return f'<ul class="players" aria-label="Players" tabindex="0">{"".join(items)}</ul>'
 
 
 def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
     """The result screen: who won, the scores, who played first, and the way to play again."""
-    result = view.get("result") or {}
-    winners = [names[seat] for seat in result.get("winners", [])]
-    if not winners:
-        headline = "Nobody wins."
-    elif len(winners) == 1:
-        headline = f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}!"
-    else:
-        headline = f"{join_words(winners)} share the win."
+    headline = result_headline(view, names)
     lines = "".join(f"<li>{escape(line)}</li>" for line in presenter.result_lines(view, names))
     first = seat_name(names, view["first"])  # in Cambio, who started the first round
     opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
     return (
         f'<div class="result" role="dialog" aria-labelledby="result-title">'
-        f'<h2 id="result-title">{escape(headline)}</h2><ul class="scores">{lines}</ul>{opener}'
+        f'<h2 id="result-title">{escape(headline)}</h2>'
+        f'<ul class="scores" tabindex="0" aria-label="Scores">{lines}</ul>{opener}'
         '<p><button type="button" class="primary" data-command="again">Play again</button> '
         '<button type="button" data-command="new">New game</button></p></div>'
     )
 
 
+def result_headline(view: dict, names: list[str]) -> str:
+    """Who won, as the result's title and the prompt say it: "Ana wins!", "Ana and Ben share the win."."""
+    winners = [names[seat] for seat in (view.get("result") or {}).get("winners", [])]
+    if not winners:
+        return "Nobody wins."
+    if len(winners) == 1:
+        return f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}!"
+    return f"{join_words(winners)} share the win."
+
+
+def private_lines(presenter: Presenter, view: dict, names: list[str], looks: dict[str, str]) -> list[str]:
+    """What a private look shows, said to the seat that looks: "You see the 7 of clubs: row 3, column 2.".
+
+    For the screen reader of that seat only (the log, which others may read in pass-and-play, stays public).
+    """
+    labels = {spot.place: spot.label for area in presenter.areas(view, names) for spot in area.spots}
+    return [
+        f"You see the {card_name(card)}: {labels.get(place, place)}."
+        for place, card in looks.items()
+        if isinstance(card, str) and card != FACE_DOWN
+    ]
+
+
 def render_log(lines: list[str]) -> str:
     """The "what happened" log, newest first, each line numbered."""
     shown = lines[-MAX_LOG_LINES:]
-    return f"<ol>{_log_items(shown, len(lines) - len(shown) + 1)}</ol>"
+    # It scrolls, so it is a Tab stop: the keyboard can scroll it too.
+    return f'<ol tabindex="0" aria-label="What happened">{_log_items(shown, len(lines) - len(shown) + 1)}</ol>'
 
 
 def _log_items(lines: list[str], first: int) -> str:
@@ -337,6 +365,11 @@ def _area(
     faces: dict[str, object],
 ) -> AreaHtml:
     spots = []
+    # One Tab stop per area (the arrow keys move within and between them: static/js/keys.js): its first choice,
+    # or its first spot when it offers none.
+    entry = next(
+        (spot.place for spot in area.spots if spot.place in by_place), area.spots[0].place if area.spots else ""
+    )
     for spot in area.spots:
         shown = reveals.get(spot.place, spot.face)
         faces[spot.place] = shown
@@ -348,20 +381,20 @@ def _area(
             and shown not in (None, FACE_DOWN)
             and (before in (None, FACE_DOWN) or (spot.kind == "coin" and before != shown))
         )
-        spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh))
+        spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh, spot.place == entry))
     classes = f"area area-{area.key}" + (" active" if area.active else "")
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""
     extra = "".join(f'<span class="chip">{escape(item)}</span>' for item in area.extra)
     extra_html = f'<p class="chips">{extra}</p>' if extra else ""
-    head = f"<h3>{escape(area.title)}</h3>{note}{extra_html}"
+    head = f"<h2>{escape(area.title)}</h2>{note}{extra_html}"
     return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots))
 
 
-def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool) -> SpotHtml:
+def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool, entry: bool) -> SpotHtml:
     # A coin's face is a dict: as a tuple of its items it can be part of the key of a remembered button.
     face = tuple(sorted(shown.items())) if isinstance(shown, dict) else shown
     looks = (spot.kind, spot.marked, spot.badge, spot.face_text, face)
-    return _spot_html(spot.place, spot.label, *looks, legal, revealed, fresh)
+    return _spot_html(spot.place, spot.label, *looks, legal, revealed, fresh, entry)
 
 
 # The table is rendered again after every move, and most of its spots look as they did: their buttons are
@@ -378,21 +411,27 @@ def _spot_html(
     legal: bool,
     revealed: bool,
     fresh: bool,
+    entry: bool,
 ) -> SpotHtml:
     shown = dict(face) if isinstance(face, tuple) else face
     spot = Spot(place, shown, label, kind, marked, badge, face_text)
     words = face_words(spot)
     if revealed:
         words = f"{words}, shown for a moment"
-    label = f"{label}, {words}" + (", you may choose it" if legal else "")
+    label = f"{label}, {words}"
+    if badge and badge.lower() not in label.lower():  # what the button shows is part of its name (WCAG 2.5.3)
+        label = f"{label}, {badge}"
+    label += ", you may choose it" if legal else ""
     classes = ["pos", f"pos-{kind}"]
     classes += ["legal"] if legal else []
     classes += ["revealed"] if revealed else []
     classes += ["fd-flip-in"] if fresh else []
-    badge_html = f'<span class="badge">{escape(badge)}</span>' if badge else ""
+    badge_html = f'<span class="badge" aria-hidden="true">{escape(badge)}</span>' if badge else ""  # in the label
     choice = ("data-legal", "true") if legal else ("aria-disabled", "true")
-    attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice)
-    return SpotHtml(place, (*attributes, ("aria-label", label)), _art(spot, shown) + badge_html)
+    attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice, ("aria-label", label))
+    if not entry:  # reached with the arrow keys, not with Tab
+        attributes = (*attributes, ("tabindex", "-1"))
+    return SpotHtml(place, attributes, _art(spot, shown) + badge_html)
 
 
 def _art(spot: Spot, shown: object) -> str:

@@ -39,30 +39,46 @@ class Settings:
 
 
 def from_params(params: dict, base: Settings | None = None) -> Settings:
-    """``base`` (or the defaults) with the page parameters in ``params`` applied; the rest is ignored."""
+    """``base`` (or the defaults) with the page parameters in ``params`` applied; the rest is ignored.
+
+    A bad value raises ``ValueError`` naming every bad parameter (:func:`read` keeps the good ones instead).
+    """
+    settings, problems = read(params, base)
+    if problems:
+        raise ValueError(" ".join(problems))
+    return settings
+
+
+def read(params: dict, base: Settings | None = None) -> tuple[Settings, list[str]]:
+    """``base`` (or the defaults) with the good page parameters in ``params`` applied, and a sentence for each bad
+    one (which keeps its value from ``base``)."""
     settings = Settings(**vars(base)) if base else Settings()
+    problems: list[str] = []
     if "look" in params:
         try:
             seconds = float(params["look"])
         except (TypeError, ValueError):
             seconds = -1.0
-        if not 0 <= seconds <= MAX_LOOK_SECONDS:
-            raise ValueError(f"The look time must be 0 to {MAX_LOOK_SECONDS} seconds; got {params['look']!r}.")
-        settings.look_ms = round(seconds * 1000)
-    settings.speed = _choice(params, "speed", tuple(BOT_PACES), settings.speed)
-    settings.suits = _choice(params, "suits", SUIT_MODES, settings.suits)
-    settings.theme = _choice(params, "theme", THEMES, settings.theme)
+        if 0 <= seconds <= MAX_LOOK_SECONDS:
+            settings.look_ms = round(seconds * 1000)
+        else:
+            problems.append(f"The look time must be 0 to {MAX_LOOK_SECONDS} seconds; got {params['look']!r}.")
+    settings.speed = _choice(params, "speed", tuple(BOT_PACES), settings.speed, problems)
+    settings.suits = _choice(params, "suits", SUIT_MODES, settings.suits, problems)
+    settings.theme = _choice(params, "theme", THEMES, settings.theme, problems)
     if "save" in params:
-        if not isinstance(params["save"], str) or not SAVE_SLOT.fullmatch(params["save"]):
-            raise ValueError("The save slot name may use letters, digits, - and _ (up to 40).")
-        settings.save = params["save"]
-    return settings
+        if isinstance(params["save"], str) and SAVE_SLOT.fullmatch(params["save"]):
+            settings.save = params["save"]
+        else:
+            problems.append("The save slot name may use letters, digits, - and _ (up to 40).")
+    return settings, problems
 
 
-def _choice(params: dict, name: str, allowed: tuple[str, ...], current: str) -> str:
+def _choice(params: dict, name: str, allowed: tuple[str, ...], current: str, problems: list[str]) -> str:
     if name not in params:
         return current
     value = params[name]
     if value not in allowed:
-        raise ValueError(f"The setting {name!r} must be one of {', '.join(allowed)}; got {value!r}.")
+        problems.append(f"The setting {name!r} must be one of {', '.join(allowed)}; got {value!r}.")
+        return current
     return value

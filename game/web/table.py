@@ -155,7 +155,7 @@ class Table:
         try:
             data = json.loads(text)
         except (TypeError, ValueError):
-            raise ValueError("The saved game is not valid JSON.") from None
+            raise ValueError("The saved game is damaged: it could not be read.") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError("The saved game comes from another version of Face Down.")
         config = GameConfig.from_json(data.get("config"))

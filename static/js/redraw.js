@@ -19,16 +19,30 @@
 //   handler; play(key, drawn) plays it once the frame showing it is painted. Until then no later() callback
 //   runs (each waits another frame), and the next click or the page being put away plays it at once: the
 //   moves stay in the order they were made, and none is lost.
+// - faceDownRedraw.fit(anew) sizes the cards so that the whole table fits its box, by width and by height
+//   (below). apply() has it run once the frame showing its changes is painted, and a ResizeObserver runs it
+//   when the table's box changes size.
 (() => {
   "use strict";
 
-  // One change to an area's <section> or a spot's button; false for a kind of change it does not know.
+  // The element `html` (one element's HTML) makes.
+  function element(html) {
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    return template.content.firstElementChild;
+  }
+
+  // One change to an area's <section> or a spot's button. Returns the node that stands there afterwards (a new
+  // one when the change replaced it: the next change at the same place must find it, not the detached old
+  // one), or null for a kind of change it does not know.
   function changeNode(node, kind, value, name) {
     switch (kind) {
       case "area":
-      case "spot":
-        node.outerHTML = value;
-        break;
+      case "spot": {
+        const replacement = element(value);
+        node.replaceWith(replacement);
+        return replacement;
+      }
       case "attribute":
         node.setAttribute(name, value);
         break;
@@ -56,9 +70,9 @@
         break;
       default:
         console.error(`Face Down: unknown table change "${kind}"; the table is drawn whole instead.`);
-        return false;
+        return null;
     }
-    return true;
+    return node;
   }
 
   // One change to the board's section number `index`; false if there is no such section or no such kind.
@@ -74,13 +88,97 @@
       area.remove();
       return true;
     }
-    return changeNode(area, kind, value, name);
+    return changeNode(area, kind, value, name) !== null;
+  }
+
+  // --- Fitting the table to its box ---------------------------------------------------------------------------
+  // The play screen never scrolls (static/css/app.css): the table takes the height the page leaves it, and
+  // every grid of spots is `--columns` cards of `--card` wide (times its own `--scale`: opponents' hands are
+  // smaller), capped by the width it has. fit() finds the largest `--card` with which nothing overflows the
+  // table, by halving the range: a few layouts of the table alone (it is a box of its own size), done only when
+  // the table's box changes size, when spots or areas come or go, or when the rest no longer fits.
+  const MIN_CARD = 12; // px; below this nothing can be read, and the table scrolls instead
+  const MAX_CARD = 96; // px; larger cards read no better and cost paint time on every click
+  let cardRule = null; // one rule that gives every grid of spots the card size, added to the page's stylesheet
+  let card = 0; // the card size set last, in px (0: none yet)
+
+  function setCard(px) {
+    card = px;
+    // Through the CSSOM: the site's Content-Security-Policy (style-src 'self') refuses a <style> element.
+    if (cardRule === null) {
+      const sheet = [...document.styleSheets].findLast((candidate) => {
+        try {
+          return candidate.cssRules !== null;
+        } catch {
+          return false; // another origin's sheet
+        }
+      });
+      cardRule = sheet.cssRules[sheet.insertRule("#table .spots {}", sheet.cssRules.length)];
+    }
+    cardRule.style.setProperty("--card", `${px}px`);
+  }
+
+  function overflows(table) {
+    return table.scrollHeight > table.clientHeight + 1 || table.scrollWidth > table.clientWidth + 1;
+  }
+
+  // Size the cards to the table's box. With `anew` false, only when the table overflows as it is (a change of
+  // words or buttons): cards that grow back and shrink again as buttons come and go would be hard to follow.
+  function fit(anew) {
+    const table = document.getElementById("table");
+    if (table === null || table.clientHeight === 0) return; // not on screen: fitted when it shows
+    if (!anew && card !== 0 && !overflows(table)) return;
+    let [fits, tooBig] = [MIN_CARD, MAX_CARD + 1];
+    while (tooBig - fits > 1) {
+      const size = (fits + tooBig) >> 1;
+      setCard(size);
+      if (overflows(table)) tooBig = size;
+      else fits = size;
+    }
+    if (card !== fits) setCard(fits);
+  }
+
+  // The kinds of change after which the cards are sized anew: spots or areas came or went.
+  const RESHAPING = new Set(["table", "add-area", "drop-area", "area", "first", "after", "drop-spot", "columns"]);
+
+  function watchTableSize() {
+    const table = document.getElementById("table");
+    if (table !== null) new ResizeObserver(() => fit(true)).observe(table);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchTableSize);
+  else watchTableSize();
+
+  // Fit once the frame showing the changes is painted: a fit lays the table out (several times when spots came or
+  // went), which in the click's own frame would hold its paint back. The table may overflow for that one frame;
+  // it scrolls rather than hiding anything.
+  let fitDue = null; // null, or whether the fit due is anew
+  function fitAfterPaint(anew) {
+    if (fitDue !== null) {
+      fitDue ||= anew;
+      return;
+    }
+    fitDue = anew;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const again = fitDue;
+        fitDue = null;
+        fit(again);
+      }, 0),
+    );
   }
 
   function apply(table, changes) {
+    const made = applyChanges(table, changes);
+    fitAfterPaint(made.reshaped);
+    return made.ok;
+  }
+
+  function applyChanges(table, changes) {
     let board = null;
+    let reshaped = false;
     const spots = new Map(); // the spots found so far, by place: a spot's changes come one after another
     for (const [kind, at, value, name] of JSON.parse(changes)) {
+      reshaped ||= RESHAPING.has(kind);
       if (kind === "table") {
         table.innerHTML = value;
       } else if (kind === "tail") {
@@ -89,15 +187,18 @@
       } else if (typeof at === "string") {
         if (!spots.has(at)) spots.set(at, table.querySelector(`[data-pos="${CSS.escape(at)}"]`));
         const node = spots.get(at);
-        // A dropped spot's place may come back, with a new button, in another area.
+        if (node === null) return { ok: false, reshaped: true };
+        const now = changeNode(node, kind, value, name);
+        if (now === null) return { ok: false, reshaped: true };
+        // A dropped spot's place may come back, with a new button, in another area; a replaced one is the new node.
         if (kind === "drop-spot") spots.delete(at);
-        if (node === null || !changeNode(node, kind, value, name)) return false;
+        else spots.set(at, now);
       } else {
         board ??= table.querySelector(":scope > .board");
-        if (board === null || !changeArea(board, at, kind, value, name)) return false;
+        if (board === null || !changeArea(board, at, kind, value, name)) return { ok: false, reshaped: true };
       }
     }
-    return true;
+    return { ok: true, reshaped };
   }
 
   const predictions = new Map(); // a click's key to its changes, as JSON
@@ -174,6 +275,7 @@
   window.faceDownRedraw = {
     apply,
     later,
+    fit,
     predictClick: (key, changes) => predictions.set(key, changes),
     forgetPredictions: () => predictions.clear(),
     predicted: () => [...predictions.keys()], // for tests and bug reports: which clicks are drawn ahead

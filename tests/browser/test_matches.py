@@ -107,7 +107,7 @@ def test_pass_and_play_draws_the_curtain_between_the_two_people(page, site_url):
     page.locator("#curtain button").click()
     curtain.wait_for(state="hidden")
     assert page.locator(LEGAL).count() > 0
-    assert "(on screen)" in page.locator('.players [data-seat="1"]').inner_text()
+    assert page.locator('.players [data-seat="1"]').get_attribute("aria-current") == "true"  # the seat on screen
     # Player 2's own tiles are the ones nearest the bottom now.
     assert page.locator("#table .area-tiles").last.get_attribute("aria-label") == "Player 2's tiles"
     page.locator(LEGAL).first.click()

@@ -72,3 +72,16 @@ def test_bad_parameters_are_explained(params, words):
 def test_names_are_trimmed_and_capped():
     game = config.from_params({"names": " Ana ,, " + "B" * 50, "bots": "0"})
     assert game.names == ["Ana", "B" * config.MAX_NAME_CHARS]
+
+
+def test_every_bad_parameter_is_named_with_its_reason():
+    with pytest.raises(ValueError) as error:
+        config.from_params({"game": "cambio", "pairs": "8", "bots": "x", "level": "godlike,hard,nope"})
+    message = str(error.value)
+    for words in ("no setting called 'pairs'", "'bots' must be a whole number", "'godlike'", "'nope'"):
+        assert words in message
+
+
+def test_an_unknown_game_is_answered_with_the_games_as_players_know_them():
+    with pytest.raises(ValueError, match=r"The games are: Concentration \(concentration\), Deluxe Memory"):
+        config.from_params({"game": "poker"})

@@ -19,15 +19,19 @@ from game.web.render import (
     SpotHtml,
     changes_that_can_wait,
     log_changes,
+    private_lines,
     render_actions,
     render_log,
+    render_players,
     render_result,
     render_table,
+    result_headline,
     table_changes,
     targets_by_place,
 )
 from tests.support import FIRST_SEAT, random_step
 
+LOG_OPEN = '<ol tabindex="0" aria-label="What happened">'
 CARD_IDS = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
 
 
@@ -330,8 +334,13 @@ def test_the_words_around_the_cards_wait_for_the_frame_after_the_moved_card():
     match.act(0, {"type": "pick", "pos": 0})  # the card leaves the square for the hand
     now, waiting = changes_that_can_wait(table_changes(drawn, rendered(match, before=drawn.faces)))
     assert [(change.kind, change.at) for change in now] == [("spot", "cell-0"), ("spot", "held-0")]
-    # The buttons after the board, and the hand's note and highlight.
-    assert {(change.kind, change.name) for change in waiting} == {("tail", ""), ("head", ""), ("attribute", "class")}
+    # The buttons after the board, the hand's note and highlight, and the square's Tab stop (now the next card).
+    assert {(change.kind, change.name) for change in waiting} == {
+        ("tail", ""),
+        ("head", ""),
+        ("attribute", "class"),
+        ("remove", "tabindex"),
+    }
 
 
 def test_marks_that_are_all_a_move_changes_do_not_wait():
@@ -419,12 +428,40 @@ def test_the_log_grows_by_its_new_lines(drawn, count, expected):
     if expected is not None and drawn is not None:
         # Put on top of what was drawn, and cut to length, it is the log drawn whole, numbers and all.
         new_items, dropped = expected
-        before = render_log(lines[:drawn]).removeprefix("<ol>").removesuffix("</ol>")
+        before = render_log(lines[:drawn]).removeprefix(LOG_OPEN).removesuffix("</ol>")
         kept = re.findall(r"<li .*?</li>", new_items + before)
-        assert "<ol>" + "".join(kept[: len(kept) - dropped]) + "</ol>" == render_log(lines)
+        assert LOG_OPEN + "".join(kept[: len(kept) - dropped]) + "</ol>" == render_log(lines)
 
 
 def test_the_log_numbers_its_lines_from_the_first_move_on():
     lines = [f"line {number}" for number in range(MAX_LOG_LINES + 3)]
     numbers = [int(number) for number in re.findall(r'data-n="(\d+)"', render_log(lines))]
     assert numbers == list(range(MAX_LOG_LINES + 3, 3, -1))
+
+
+def test_the_result_headline_names_the_winners():
+    names = ["You", "Ben", "Cleo"]
+    assert result_headline({"result": {"winners": [0]}}, names) == "You win!"
+    assert result_headline({"result": {"winners": [1]}}, names) == "Ben wins!"
+    assert result_headline({"result": {"winners": [1, 2]}}, names) == "Ben and Cleo share the win."
+    assert result_headline({"result": {"winners": []}}, names) == "Nobody wins."
+
+
+def test_the_players_mark_the_seat_on_screen_without_words():
+    html = render_players(presenter_for("concentration"), {"pairs": [0, 1]}, ["Ana", "Ben"], 1, [0])
+    assert "(on screen)" not in html
+    assert '<li class="player viewer" data-seat="1" aria-current="true">Ben' in html
+
+
+def test_a_private_look_is_named_to_its_seat_with_its_card_and_place():
+    match = new_match("deluxe-memory", 2, {}, seed=3)
+    presenter = presenter_for("deluxe-memory")
+    lines = private_lines(presenter, match.view(0), ["You", "Ada"], {"cell-9": "7C", "cell-1": "down"})
+    assert lines == ["You see the 7 of clubs: row 2, column 2."]
+
+
+def test_each_area_is_one_tab_stop_at_its_first_choice():
+    match = new_match("cambio", 2, FIRST_SEAT, seed=1)
+    html = rendered(match).html
+    stops = re.findall(r'<button(?![^>]*tabindex="-1")[^>]*data-pos="([^"]+)"', html)
+    assert stops == ["hand-1-0", "deck", "hand-0-0"]  # Ben's hand (no choice: its first card), the deck, your hand

@@ -27,3 +27,12 @@ def test_parameters_override_a_base_and_round_trip_through_storage():
 def test_bad_settings_are_refused(params):
     with pytest.raises(ValueError):
         settings.from_params(params)
+
+
+def test_every_bad_page_setting_is_named_and_the_good_ones_kept():
+    read, problems = settings.read({"theme": "neon", "speed": "fast", "look": "99", "suits": "six"})
+    assert read.speed == "fast" and read.theme == "auto" and read.look_ms == 2000
+    assert len(problems) == 3
+    assert "'theme' must be one of auto, light, dark; got 'neon'" in problems[2]
+    with pytest.raises(ValueError, match=r"look time.*'suits'.*'theme'"):
+        settings.from_params({"theme": "neon", "look": "99", "suits": "six"})

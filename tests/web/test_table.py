@@ -111,7 +111,7 @@ def test_a_save_resumes_exactly():
 @pytest.mark.parametrize(
     ("mutate", "words"),
     [
-        (lambda data: "{not json", "not valid JSON"),
+        (lambda data: "{not json", "damaged: it could not be read"),
         (lambda data: json.dumps({**data, "format": 99}), "another version"),
         (lambda data: json.dumps({**data, "viewer": 1}), "no person plays"),
         (lambda data: json.dumps({**data, "seed": 12345}), "does not match"),

@@ -46,6 +46,7 @@ class CambioPresenter(Presenter):
     """Hands, piles and the drawn card as spots; snaps, powers and the scores as facts and button texts."""
 
     game = "cambio"
+    hint = "Tip: tap the deck to draw; a low hand wins."
 
     # --- the table --------------------------------------------------------------------------------
 
@@ -181,6 +182,13 @@ class CambioPresenter(Presenter):
             # A wrong snap is shown to all before it goes back: keep it up for the look time.
             return {f"hand-{event['owner']}-{event['slot']}": event["card"]}
         return {}
+
+    def held_look(self, events):
+        # Each round's deal comes with a peek at your two bottom cards: the only look a round gives for free.
+        dealt = any(event["type"] == "deal" for event in events)
+        if dealt and any(event["type"] == "peek" and "cards" in event for event in events):
+            return ("Memorise your two bottom cards, then start the round.", "Start the round")
+        return None
 
     def describe(self, event, names):
         kind = event["type"]

@@ -9,6 +9,7 @@ class ConcentrationPresenter(Presenter):
     """The grid of cards; a flip shows its card, and a mismatch stays up for the look time."""
 
     game = "concentration"
+    hint = "Tip: tap two cards to find a pair; a pair is yours and you go again."
 
     def areas(self, view, names):
         cols = view["cols"]
@@ -39,7 +40,7 @@ class ConcentrationPresenter(Presenter):
         if kind == "flip":
             return f"{who} turned up the {card_name(event['card'])}."
         if kind == "pair":
-            return f"{who} found a pair and goes again."
+            return f"{who} found a pair and {'go' if who == 'You' else 'goes'} again."
         if kind == "mismatch":
             return "No pair; the cards go face down."
         return ""

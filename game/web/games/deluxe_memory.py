@@ -105,10 +105,18 @@ TOKEN_REASONS = {
 }
 
 
+# The rules' prompts that do not say which spot to tap, in words that do.
+PROMPTS = {
+    "put_back": "Tap a card you turned up to put it back face-down (1 token each), or finish: the cards you keep up "
+    "stay face-up.",
+}
+
+
 class DeluxeMemoryPresenter(Presenter):
     """The grid, the players around it with tokens, shields and traps, the Bank and the pair being resolved."""
 
     game = "deluxe-memory"
+    hint = "Tip: tap two cards; a pair by rank wins or loses tokens, a mixed pair fires the chart."
 
     def __init__(self):
         # The cards of this screen's private looks since the last other event. The 2's two looks end
@@ -222,6 +230,11 @@ class DeluxeMemoryPresenter(Presenter):
         label = f"Discard pile, {len(pile)} {'card' if len(pile) == 1 else 'cards'}" + (", top card" if pile else "")
         spot = Spot("discard", top, label, kind="pile", badge=str(len(pile)) if pile else "")
         return Area("Discard pile", [spot], 1, key="discard")
+
+    def prompt(self, view, names):
+        if view["phase"] in PROMPTS and view["actor"] == view["seat"]:
+            return PROMPTS[view["phase"]]
+        return super().prompt(view, names)
 
     def facts(self, view, names):
         variants = [name for key, name in VARIANTS.items() if view["variants"][key]]

@@ -41,6 +41,7 @@ class MatchesPresenter(Presenter):
     """The middle's coins and each player's tiles; a flip stays lit up for the look time."""
 
     game = "matches"
+    hint = "Tip: tap a coin to flip it; a coin that matches one of your tiles marks it."
 
     def areas(self, view, names):
         middle = self._middle(view, names)

@@ -61,6 +61,7 @@ class PavedWithGoldPresenter(Presenter):
     """The square and its stock, the hand of the player whose turn it is, and what each seat has won."""
 
     game = "paved-with-gold"
+    hint = "Tip: tap cards in the square to pick them up, then claim a combination."
 
     def areas(self, view, names):
         return [

@@ -276,3 +276,16 @@ def test_round_scores_and_totals_show_while_playing_and_on_the_result_screen():
     # On the final screen the last hands lie face up.
     faces = [spot.face for spot in PRESENTER.areas(view, names)[-1].spots]
     assert faces == view["last_hands"][0]
+
+
+def test_the_peek_of_each_deal_is_held_until_the_player_starts_the_round():
+    match = new_match("cambio", 2, FIRST_SEAT, seed=3)
+    dealt = match.events(0)
+    held = PRESENTER.held_look(dealt)
+    assert held == ("Memorise your two bottom cards, then start the round.", "Start the round")
+    match.act(0, {"type": "draw", "source": "deck"})
+    assert PRESENTER.held_look(match.events(0, since=len(dealt))) is None  # later looks end with the look time
+    looks = {place: card for event in dealt for place, card in PRESENTER.looks(event).items()}
+    html = render_table(PRESENTER, match.view(0), names_for(2), match.legal_actions(0), looks, {}, held=held[1]).html
+    assert '<button type="button" class="primary" data-command="done-looking" data-legal="true">Start the round' in html
+    assert "Done looking" not in html

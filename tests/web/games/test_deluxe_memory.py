@@ -315,3 +315,10 @@ def test_a_card_being_looked_at_says_who_holds_it():
     for names, words in ((["Ana", "Ben"], "Ana is looking at it"), (["You", "Ben"], "you are looking at it")):
         spot = areas_by_title(match, 1, names)["The cards"].spots[1]
         assert spot.label == f"row 1, column 2, {words}" and spot.badge == "look" and spot.face == FACE_DOWN
+
+
+def test_the_put_back_prompt_says_to_tap_a_card():
+    presenter = presenter_for("deluxe-memory")
+    mine = {"phase": "put_back", "actor": 0, "seat": 0, "prompt": "Pay 1 token to put a card back face-down."}
+    assert presenter.prompt(mine, ["You", "Ben"]).startswith("Tap a card you turned up to put it back face-down")
+    assert presenter.prompt({**mine, "seat": 1}, ["Ana", "You"]) == mine["prompt"]  # said to its chooser only

@@ -1,0 +1,133 @@
+"""The play screen is a table that fits the screen: no page scroll, and every choice in view, at every size.
+
+Each game at its default options and at its largest player count is opened from a saved state a few
+random moves in, at a phone (390 × 844), a small phone (360 × 640), a laptop (1280 × 720) and in the embed
+at 600 × 500; at each of a few decisions of the seat on screen, nothing scrolls and every choice is inside
+the viewport.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game import GAMES
+from game.web import config
+from game.web.render import AreaHtml, Rendered, SpotHtml, table_changes
+from game.web.table import Table
+
+from .conftest import ARTIFACTS
+from .driver import CHOICES, OVER, READY, open_game, open_saved, settle, step
+
+VIEWPORTS = {"phone": (390, 844), "small-phone": (360, 640), "laptop": (1280, 720)}
+EMBED = (600, 500)
+DECISIONS = 3  # the decisions checked in each game, from the saved state on
+EMBED_SAVE = "face-down/fit/game"
+
+# Whether the page or the table scrolls, and which of the choices on screen are not wholly inside the viewport.
+OFF_SCREEN = """() => {
+  const root = document.documentElement, table = document.getElementById("table");
+  const choices = document.querySelectorAll(
+    '[data-legal="true"], #table [data-action], #result [data-command], #curtain:not([hidden]) button');
+  const off = [...choices].filter((node) => {
+    const box = node.getBoundingClientRect();
+    const outside = box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5;
+    return box.width === 0 || outside;
+  });
+  return {
+    page: root.scrollHeight > innerHeight || root.scrollWidth > innerWidth,
+    table: table.scrollHeight > table.clientHeight + 1 || table.scrollWidth > table.clientWidth + 1,
+    off: off.map((node) => node.dataset.pos || node.textContent.trim()),
+  };
+}"""
+
+
+def player_counts(game: str) -> list[int]:
+    """The default player count and the largest."""
+    rules = GAMES[game]
+    default = 2 if 2 in rules.player_counts else rules.min_players
+    return sorted({default, max(rules.player_counts)})
+
+
+CASES = [(game, players) for game in GAMES for players in player_counts(game)]
+
+
+def mid_game(game: str, players: int, seed: int = 7, moves: int = 4) -> Table:
+    """``game`` with one person (seat 0) and bots, at its default options, a few random moves in, the person to act."""
+    params = {"game": game, "seed": str(seed), "players": str(players), "bots": str(players - 1)}
+    table = Table(config.from_params(params), seed)
+    rng, made = random.Random(seed), 0
+    while not table.over and (made < moves or 0 not in table.match.to_act()):
+        seat = rng.choice(table.match.to_act())
+        table.match.act(seat, rng.choice(table.match.legal_actions(seat)))
+        made += 1
+    return table
+
+
+def assert_fits(page, where: str) -> None:
+    """Nothing scrolls, and every choice on screen is wholly in view."""
+    settle(page)
+    found = page.evaluate(OFF_SCREEN)
+    if found["page"] or found["table"] or found["off"]:
+        page.screenshot(path=str(ARTIFACTS / f"{where.replace(', ', '-').replace(' ', '_')}.png"))
+    assert not found["page"], f"{where}: the page scrolls"
+    assert not found["table"], f"{where}: the table scrolls"
+    assert not found["off"], f"{where}: choices out of view: {found['off']}"
+
+
+def check_decisions(page, where: str) -> None:
+    """At each of the next few decisions of the seat on screen (or at the result), the table fits the screen."""
+    rng = random.Random(3)
+    for decision in range(DECISIONS):
+        page.wait_for_function(
+            f"document.querySelector({CHOICES!r}) || document.querySelector({OVER!r})"
+            " || !document.querySelector('#curtain').hidden",
+            timeout=20_000,
+        )
+        assert_fits(page, f"{where}, decision {decision + 1}")
+        if page.locator(OVER).count() or not step(page, rng):
+            break
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_choice_is_in_view_without_scrolling(page, site_url, game, players, size):
+    width, height = VIEWPORTS[size]
+    page.set_viewport_size({"width": width, "height": height})
+    open_saved(page, site_url, mid_game(game, players), look="0")
+    check_decisions(page, f"{game}, {players} players, {size}")
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_choice_is_in_view_in_the_embed(page, site_url, game, players):
+    width, height = EMBED
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("([key, save]) => localStorage.setItem(key, save)", [EMBED_SAVE, mid_game(game, players).to_json()])
+    page.goto(f"{site_url}embed.html?speed=instant&look=0&save=fit")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert "restored" in page.locator("#log").inner_text(), "the embed did not resume the save"
+    check_decisions(page, f"{game}, {players} players, embed")
+
+
+def hand(inner: dict[str, str]) -> Rendered:
+    """A table of one hand whose spots hold ``inner`` (place: what the button holds)."""
+    spots = tuple(SpotHtml(place, (("data-pos", place),), held) for place, held in inner.items())
+    return Rendered("board", [AreaHtml("hand", "area area-hand", "Your hand", "<h3>Your hand</h3>", 2, spots)], "", {})
+
+
+def test_a_spot_replaced_then_followed_by_a_new_one_is_redrawn_in_place(page, site_url):
+    # A wrong Cambio snap: your card is shown (the spot is replaced whole) and a penalty card comes right after it.
+    # static/js/redraw.js used to insert the new spot after the replaced, detached button: NoModificationAllowedError.
+    before = hand({"hand-0-2": "down", "hand-0-3": "down"})
+    after = hand({"hand-0-2": "down", "hand-0-3": "7 of clubs", "hand-0-4": "down"})
+    changes = table_changes(before, after)
+    assert [change.kind for change in changes] == ["spot", "after"]  # the sequence under test
+    open_game(page, site_url, game="concentration", pairs="8")
+    made, html = page.evaluate(
+        """([html, changes]) => { const table = document.createElement("div"); table.innerHTML = html;
+          const made = faceDownRedraw.apply(table, changes); return [made, table.innerHTML]; }""",
+        [before.html, json.dumps(changes)],
+    )
+    assert made and html == after.html
