@@ -6,8 +6,7 @@ The site ships a standard library cut to these modules (tools/stdlib_trim.py, ru
 list is recorded, not guessed: the built site is served with Pyodide's **whole** standard library put
 back in place of the cut one, and every path a player's browser takes is run in Chromium:
 
-- a first visit (Python booted) with and without WebAssembly stack switching (JSPI), which Pyodide uses
-  where the browser has it and the browser tests turn off;
+- a first visit (Python booted; the page hides WebAssembly stack switching from Pyodide, static/js/python.mjs);
 - each game played to its end (the first one booted, the others restored from its snapshot), and the embed;
 - errors: a Python exception formatted as a traceback, one handed to JavaScript (Pyodide formats it), one
   raised in a coroutine, and a warning;
@@ -35,7 +34,6 @@ from playwright.sync_api import sync_playwright  # noqa: E402 (the repo root mus
 
 from bench.boot import SNAPSHOT_COMING  # noqa: E402
 from game import GAMES  # noqa: E402
-from tests.browser.conftest import NO_STACK_SWITCHING  # noqa: E402
 from tests.browser.driver import open_game, play_to_end  # noqa: E402
 from tools.chromium import CHROMIUM, FLAGS  # noqa: E402
 from tools.serve import SiteHandler, make_server  # noqa: E402
@@ -105,28 +103,25 @@ def browser_paths(site_url: str) -> set[str]:
     found: set[str] = set()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        for stack_switching in (False, True):
-            context = browser.new_context()
-            if not stack_switching:
-                context.add_init_script(NO_STACK_SWITCHING)
-            full_stdlib_route(context)
-            interpreter_route(context)
-            page = context.new_page()
-            for game in GAMES:
-                open_game(page, site_url, game=game, timeout=180_000)
-                if page.evaluate(SNAPSHOT_COMING):  # the first page: the later ones start from its snapshot
-                    page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=180_000)
-                play_to_end(page, seed=1)
-                found |= loaded(page)
-                _say(f"{game} played ({len(found)} modules so far)")
-            page.goto(f"{site_url}embed.html?game=concentration&speed=instant")
-            page.wait_for_selector("html[data-ready='true']", state="attached", timeout=180_000)
+        context = browser.new_context()
+        full_stdlib_route(context)
+        interpreter_route(context)
+        page = context.new_page()
+        for game in GAMES:
+            open_game(page, site_url, game=game, timeout=180_000)
+            if page.evaluate(SNAPSHOT_COMING):  # the first page: the later ones start from its snapshot
+                page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=180_000)
+            play_to_end(page, seed=1)
             found |= loaded(page)
-            page.evaluate(ERRORS)
-            page.evaluate(f"globalThis.__python.runPython({json.dumps(ALL_ENGINE_MODULES)})")
-            found |= loaded(page)
-            _say(f"embed, errors, every engine module ({len(found)} so far)")
-            context.close()
+            _say(f"{game} played ({len(found)} modules so far)")
+        page.goto(f"{site_url}embed.html?game=concentration&speed=instant")
+        page.wait_for_selector("html[data-ready='true']", state="attached", timeout=180_000)
+        found |= loaded(page)
+        page.evaluate(ERRORS)
+        page.evaluate(f"globalThis.__python.runPython({json.dumps(ALL_ENGINE_MODULES)})")
+        found |= loaded(page)
+        _say(f"embed, errors, every engine module ({len(found)} so far)")
+        context.close()
         browser.close()
     return found
 
