@@ -5,8 +5,9 @@ STAMPS := .pyodide/stamps
 
 .PHONY: test check lint fix deps site run play bench-bots clean single screenshots
 
-# Three workers: two run the browser tests (tests/browser/conftest.py groups them, one Chromium each), the third
-# the rest beside them. On 2 cores the browser tests mostly wait on Chromium, so a third worker still gains.
+# Three workers: the Pyodide suite and the quick bench start first (tests/conftest.py), the tests that open many
+# browser profiles run in one worker (tests/browser/conftest.py), every other test goes to whichever worker is
+# free. On 2 cores the browser tests mostly wait on Chromium, so a third worker still gains.
 PARALLEL := -n 3 --dist loadgroup
 
 ## test: install whatever is missing, lint, then run every test (host CPython, Pyodide, Chromium);

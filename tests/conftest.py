@@ -6,11 +6,11 @@ import pytest
 
 # Each of these runs a subprocess for minutes (the suite again inside Pyodide, the quick benchmark). Started
 # last, one would run alone at the end while the other workers wait; started first, it runs beside the
-# browser groups.
+# browser tests.
 LONG_SUBPROCESS_TESTS = ["test_pyodide.py", "test_bench.py"]  # the longest first
 
 
-@pytest.hookimpl(trylast=True)  # after tests/browser/conftest.py has put the browser tests in their groups
+@pytest.hookimpl(trylast=True)  # after tests/browser/conftest.py has grouped the tests that open many profiles
 def pytest_collection_modifyitems(items):
     def start(item) -> int:
         if item.path.name in LONG_SUBPROCESS_TESTS:

@@ -28,7 +28,7 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 LOCAL_SCHEMES = ("http://127.0.0.1:", "data:", "blob:", "file://")
 
 
-# The browser tests that open many profiles (rooms, first visits), run apart from those on one page each.
+# The browser tests that open many profiles (rooms, first visits): one after another in one worker, never two at once.
 PEER_MODULES = {"test_rooms.py", "test_transport.py", "test_offline.py", "test_embed.py", "test_headers.py"}
 
 
@@ -37,10 +37,11 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if Path(item.fspath).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
-            # Under `pytest -n 3 --dist loadgroup` (make test) two workers run the browser tests, each group in
-            # one Chromium with its kept profiles, while the third runs the rest beside them.
-            group = "peers" if Path(item.fspath).name in PEER_MODULES else "pages"
-            item.add_marker(pytest.mark.xdist_group(f"browser-{group}"))
+            # Under `pytest -n 3 --dist loadgroup` (make test) the tests that open many profiles run in one
+            # worker, one after another; the others go to whichever worker is free, each worker with its own
+            # Chromium and kept profiles.
+            if Path(item.fspath).name in PEER_MODULES:
+                item.add_marker(pytest.mark.xdist_group("browser-peers"))
 
 
 @pytest.fixture(scope="session")
