@@ -49,6 +49,7 @@ from .render import (
     render_result,
     render_table,
     result_headline,
+    seat_looks,
     table_changes,
     targets_by_place,
 )
@@ -301,9 +302,9 @@ class App:
                 self._log(line)
         if self.settings.look_ms > 0:
             seen = source.seat_events(since)
-            looks = {place: card for event in seen for place, card in self.presenter.looks(event).items()}
-            if looks:
-                private = private_lines(self.presenter, source.view(), source.names, looks)
+            looks, private_looks = seat_looks(self.presenter, seen)
+            if private_looks:
+                private = private_lines(self.presenter, source.view(), source.names, private_looks)
                 self.to_announce += [(line, True) for line in private]
             self.reveals.update(looks)
             held = self.presenter.held_look(seen) if self.reveals else None

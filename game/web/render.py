@@ -315,10 +315,23 @@ def result_headline(view: dict, names: list[str]) -> str:
     return f"{join_words(winners)} share the win."
 
 
+def seat_looks(presenter: Presenter, events: list[dict]) -> tuple[dict[str, str], dict[str, str]]:
+    """The cards ``events`` (as the seat on screen saw them) light up, by place: all of them, and those of
+    private looks alone (events carrying a secret for some seats), which the public log does not name."""
+    every, private = {}, {}
+    for event in events:
+        shown = presenter.looks(event)  # once per event, in order: a presenter may pair looks up across events
+        every.update(shown)
+        if "to" in event:
+            private.update(shown)
+    return every, private
+
+
 def private_lines(presenter: Presenter, view: dict, names: list[str], looks: dict[str, str]) -> list[str]:
     """What a private look shows, said to the seat that looks: "You see the 7 of clubs: row 3, column 2.".
 
     For the screen reader of that seat only (the log, which others may read in pass-and-play, stays public).
+    ``looks`` holds private looks only, which are always of playing cards.
     """
     labels = {spot.place: spot.label for area in presenter.areas(view, names) for spot in area.spots}
     return [

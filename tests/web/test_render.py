@@ -26,6 +26,7 @@ from game.web.render import (
     render_result,
     render_table,
     result_headline,
+    seat_looks,
     table_changes,
     targets_by_place,
 )
@@ -458,6 +459,25 @@ def test_a_private_look_is_named_to_its_seat_with_its_card_and_place():
     presenter = presenter_for("deluxe-memory")
     lines = private_lines(presenter, match.view(0), ["You", "Ada"], {"cell-9": "7C", "cell-1": "down"})
     assert lines == ["You see the 7 of clubs: row 2, column 2."]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_only_private_looks_are_said_to_the_seat_and_each_can_be_said(game):
+    # Public turns (a Concentration pair, a Matches flip) are in the log already; a private look is not.
+    match, rng = new_match(game, 2, {}, seed=5), random.Random(5)
+    presenter, said = presenter_for(game), 0
+    while match.result() is None:
+        seat, action = random_step(match, rng)
+        since = len(match.events(0))
+        match.act(seat, action)
+        seen = match.events(0, since=since)
+        looks, private_looks = seat_looks(presenter, seen)
+        assert private_looks.items() <= looks.items()
+        if not any("to" in event for event in seen):
+            assert private_looks == {}
+        said += len(private_lines(presenter, match.view(0), ["You", "Ada"], private_looks))
+    if game in ("cambio", "deluxe-memory"):
+        assert said > 0
 
 
 def test_each_area_is_one_tab_stop_at_its_first_choice():
