@@ -63,7 +63,7 @@ def test_you_snap_out_of_turn_while_a_bot_holds_the_turn(page, site_url):
     # Snaps are open from the deal on (on the graveyard's first card); the swap puts your king of clubs on top.
     chip = page.locator("#table .area-piles .chip", has_text="king of clubs")
     chip.wait_for()
-    assert chip.inner_text() == "Snap open on the king of clubs: tap a card that matches"
+    assert chip.inner_text() == "Snap open on the king of clubs: tap a match"
     # It stands out by its colour and ring, not by moving (static/css/games/cambio.css says why).
     animations, ring = chip.evaluate("node => [node.getAnimations().length, getComputedStyle(node).boxShadow]")
     assert animations == 0 and ring != "none"

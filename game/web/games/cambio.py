@@ -121,7 +121,7 @@ class CambioPresenter(Presenter):
         top = card_name(view["graveyard"])
         if view["seat"] is None:
             return [f"Snap open on the {top}"]
-        return [f"Snap open on the {top}: tap a card that matches"]
+        return [f"Snap open on the {top}: tap a match"]
 
     # --- words around the table -------------------------------------------------------------------
 

@@ -161,7 +161,7 @@ def test_a_snap_window_is_announced_and_snaps_are_labelled_by_where_they_go():
     names = names_for(2)
     assert view["turn"] == 1
     table = PRESENTER.areas(view, names)[1]
-    assert table.extra == ["Snap open on the king of clubs: tap a card that matches"]
+    assert table.extra == ["Snap open on the king of clubs: tap a match"]
     legal = match.legal_actions(0)
     labels = {PRESENTER.action_label(action, view, names) for action in legal}
     assert {"Snap your bottom left card", "Snap Bot 1's top right card"} <= labels
@@ -174,7 +174,7 @@ def test_a_snap_window_is_announced_and_snaps_are_labelled_by_where_they_go():
     assert 'data-pos="hand-0-2" data-legal="true"' in html
     match.act(0, {"type": "snap", "owner": 0, "slot": 2})
     view = match.view(0)
-    assert PRESENTER.areas(view, names)[1].extra == ["Snap open on the king of spades: tap a card that matches"]
+    assert PRESENTER.areas(view, names)[1].extra == ["Snap open on the king of spades: tap a match"]
     assert view["hands"][0][2] is None
 
 
