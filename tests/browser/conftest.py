@@ -18,6 +18,7 @@ from types import SimpleNamespace
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS
@@ -119,7 +120,7 @@ class Watch:
     def follow(self, context) -> None:
         """Record ``context``'s requests, and the errors of every page it opens, from now on."""
         context.on("request", lambda request: self.requests.append(request.url))
-        context.on("page", lambda page: _watch_errors(page, self.errors))
+        context.on("page", lambda page: _watch_errors(page, self))
 
     def check(self) -> None:
         """Fail if a request left 127.0.0.1 or a page reported an error."""
@@ -152,14 +153,15 @@ def _crash_report() -> str:
     return f"the page crashed (its renderer process died); crash dumps kept: {[dump.name for dump in dumps]}"
 
 
-def _watch_errors(page, errors: list[str]) -> None:
-    page.on("crash", lambda _: errors.append(_crash_report()))
+def _watch_errors(page, watch: Watch) -> None:
+    # The list is looked up as each error comes: a kept page serves test after test, each with its own list.
+    page.on("crash", lambda _: watch.errors.append(_crash_report()))
     # PyScript reports a Python traceback as a console error, not as an uncaught page error.
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on(
         "console",
         lambda message: (
-            errors.append(message.text) if message.type == "error" and not PEER_GONE.match(message.text) else None
+            watch.errors.append(message.text) if message.type == "error" and not PEER_GONE.match(message.text) else None
         ),
     )
 
@@ -200,16 +202,22 @@ CLEAR_STORAGE = f"""() => {{
 }}"""
 
 
+PLAYWRIGHT_VIEWPORT = {"width": 1280, "height": 720}  # a context's viewport when none is asked for
+
+
 class KeptProfile:
     """A browser profile kept for the whole session, whose pages start Python from its memory snapshot.
 
     The first page boots Python cold and makes the snapshot (static/js/python.mjs); every later one
-    restores it, about 0.8 s instead of a 4 s boot. Each test gets a new page with the game's storage
-    cleared (the snapshot's note and cache stay), so no test sees another's save or settings.
+    restores it, about 0.8 s instead of a 4 s boot. One page (one tab) is lent to test after test: a
+    navigation in a tab that lives on costs Chromium about half the CPU of a new tab's first one. Between
+    tests the page is reset (blank, routes gone, default size and media) and the game's storage cleared
+    (the snapshot's note and cache stay), so no test sees another's save or settings.
     """
 
     def __init__(self, browser, site_url: str, **options):
         self.site_url = site_url
+        self.viewport = options.get("viewport", PLAYWRIGHT_VIEWPORT)
         self.watch = Watch()
         self.context = browser.new_context(**options)
         self.watch.follow(self.context)
@@ -217,22 +225,45 @@ class KeptProfile:
             f"{site_url}{BLANK}", lambda route: route.fulfill(body="<!doctype html>", content_type="text/html")
         )
         self.warm = False
+        self.idle_page = None  # the tab between tests
 
     def new_page(self, watch: Watch):
-        """A page of this profile with the game's storage cleared, whose requests and errors go to ``watch``."""
+        """A page of this profile with the game's storage cleared, whose requests and errors go to ``watch``:
+        the kept tab if no one holds it, else a new one."""
         if not self.warm:
             self._make_snapshot()
         self.watch.requests, self.watch.errors = watch.requests, watch.errors
-        page = self.context.new_page()
-        page.goto(f"{self.site_url}{BLANK}")
+        page, self.idle_page = self.idle_page, None
+        if page is None or page.is_closed():
+            page = self.context.new_page()
+            page.goto(f"{self.site_url}{BLANK}")
+        page.set_viewport_size(self.viewport)
+        page.emulate_media(color_scheme="null", reduced_motion="null")
         assert page.evaluate(CLEAR_STORAGE), "the kept profile lost its Python snapshot"
         return page
+
+    def give_back(self, page) -> None:
+        """End a test's use of ``page``: it leaves for the blank page (the app's pagehide runs now, within the
+        test) and becomes the kept tab, or closes if the profile has one already."""
+        if page.is_closed():
+            return
+        page.unroute_all(behavior="ignoreErrors")
+        try:
+            page.goto(f"{self.site_url}{BLANK}")
+        except PlaywrightError:  # the renderer crashed (reported by the watch): the tab goes, a new one follows
+            page.close()
+            return
+        if self.idle_page is None:
+            self.idle_page = page
+        else:
+            page.close()
 
     def _make_snapshot(self) -> None:
         page = self.context.new_page()
         page.goto(f"{self.site_url}?game=concentration&pairs=8&speed=instant")
         page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=120_000)
-        page.close()
+        page.goto(f"{self.site_url}{BLANK}")
+        self.idle_page = page
         self.watch.check()
         self.warm = True
 
@@ -261,9 +292,10 @@ def kept_profiles(browser, site_url):
 
 
 def _kept_page(kept_profiles, watch, name: str):
-    page = kept_profiles(name).new_page(watch)
+    profile = kept_profiles(name)
+    page = profile.new_page(watch)
     yield page
-    page.close()
+    profile.give_back(page)
     watch.check()
 
 

@@ -113,11 +113,13 @@ def open_app_fixture(kept_profiles, watch, site_url, relay_url):
     cleared first. Every WebSocket a page opens is recorded, and the test fails if one went anywhere but
     127.0.0.1.
     """
-    sockets, pages = [], []
+    sockets, pages, lent = [], [], []
 
     def open_(url: str, context=None) -> Peer:
         if context is None:
-            page = peer_profile(kept_profiles, len({page.context for page in pages})).new_page(watch)
+            profile = peer_profile(kept_profiles, len({page.context for page in pages}))
+            page = profile.new_page(watch)
+            lent.append((profile, page))
         else:
             page = context.new_page()
         pages.append(page)
@@ -129,7 +131,10 @@ def open_app_fixture(kept_profiles, watch, site_url, relay_url):
     open_.home = f"{site_url}?relay={relay_url}&ice=none&speed=instant&look=0"
     yield open_
     for page in pages:
-        page.close()
+        if page not in {page for _, page in lent}:
+            page.close()
+    for profile, page in lent:
+        profile.give_back(page)
     watch.check()
     outside = [url for url in sockets if urlsplit(url).hostname != "127.0.0.1"]
     assert not outside, f"WebSockets left 127.0.0.1: {outside}"
