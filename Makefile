@@ -29,7 +29,7 @@ fix:
 ## engine zipped, .br/.gz copies beside the large files)
 SITE_SOURCES := $(shell find game static/js static/css static/rules static/icons -type f -not -path '*__pycache__*') \
   index.html embed.html static/manifest.webmanifest tools/build_transport.mjs tools/pack_engine.py \
-  tools/stdlib_trim.py tools/stdlib/recorded.txt tools/precompress.mjs
+  tools/stdlib_trim.py tools/bytecode.py tools/stdlib/recorded.txt tools/precompress.mjs
 site: static/vendor/manifest.json
 static/vendor/manifest.json: $(STAMPS)/node tools/build_site.py $(SITE_SOURCES)
 	$(PYTHON) tools/build_site.py

@@ -11,19 +11,19 @@ Each module is stored as ``game/<path>.pyc``, the layout Python imports without 
 bytecode's file names are the modules' paths in the repo (``game/web/app.py``), so a traceback in the
 browser names the file and line; the source lines themselves are not shipped (they would add 0.17 MB).
 
-The bytecode has no docstrings of functions: they are dropped from the syntax tree before compiling,
-which leaves every other line where it was, so tracebacks still name the right lines. Module and class
-docstrings stay: a dataclass without one computes it from its signature at import time, and the
-terminal tools print their module's. The modules only the host runs (``HOST_ONLY``) are not packed.
+The bytecode has no docstrings of modules and functions, nor columns (tools/bytecode.py); every line stays
+where it was, so tracebacks still name the right lines. The modules only the host runs (``HOST_ONLY``: the
+terminal tools print their own docstring) are not packed.
 """
 
 from __future__ import annotations
 
 import ast
-import importlib.util
 import sys
 import zipfile
 from pathlib import Path
+
+from tools.bytecode import pyc, without_docstrings
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET = REPO / "static" / "vendor" / "game.zip"
@@ -39,27 +39,14 @@ def engine_sources() -> list[Path]:
     return sorted(path for path in (REPO / "game").rglob("*.py") if path.relative_to(REPO).as_posix() not in HOST_ONLY)
 
 
-def without_function_docstrings(tree: ast.Module) -> ast.Module:
-    """``tree`` with each function's docstring dropped (a ``pass`` where it was all the body); no line moves."""
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-            and ast.get_docstring(node, clean=False) is not None
-        ):
-            docstring = node.body.pop(0)
-            node.body = node.body or [ast.copy_location(ast.Pass(), docstring)]
-    return tree
+# Class docstrings stay: a dataclass without one computes it from its signature at import time.
+DROPPED_DOCSTRINGS = ast.Module | ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def bytecode(source: Path, name: str) -> bytes:
-    """The ``.pyc`` bytes of ``source``, without function docstrings, its code named ``name`` (for tracebacks).
-
-    An unchecked-hash header holds no date, so the bytes depend on the source alone.
-    """
+    """The ``.pyc`` bytes of ``source``, without module and function docstrings, its code named ``name``."""
     text = source.read_bytes()
-    code = compile(without_function_docstrings(ast.parse(text, name)), name, "exec", dont_inherit=True)
-    source_hash = importlib.util.source_hash(text)
-    return bytes(importlib._bootstrap_external._code_to_hash_pyc(code, source_hash, checked=False))
+    return pyc(text, without_docstrings(ast.parse(text, name), DROPPED_DOCSTRINGS), name)
 
 
 def pack(target: Path = TARGET) -> int:

@@ -18,12 +18,11 @@ site's zip (``static/vendor/pyodide/python_stdlib.zip``) holds:
    ...), which never load from the zip. Their imports are followed all the same.
 
 The modules every start loads (the recorded ones) are stored as bytecode (``.pyc``) compiled here by
-Pyodide's Python, without docstrings (except Pyodide's own packages, which read some of theirs): npm's zip
+Pyodide's Python, without columns nor docstrings (tools/bytecode.py; Pyodide's own packages keep their
+docstrings, they read some of them): npm's zip
 holds sources, which Python compiles at every start, and under a phone's CPU that compiling was most of
 Python's start-up (bench/README.md: 12.6 -> 8.0 s to interactive). Bytecode is bigger over the wire than
-sources (+0.51 MB gzip, +0.33 MB brotli); ``BYTECODE_BUDGET`` can spend less of it, where it saves the most
-compiling per byte (:func:`compiled_modules`). A traceback through them names the file and line, without
-the line's text. Entries are stored, not
+sources. A traceback through them names the file and line, without the line's text. Entries are stored, not
 deflated: the host compresses the whole file over the wire (brotli or gzip), which finds the redundancy
 across modules that per-entry deflate cannot.
 
@@ -38,12 +37,11 @@ import _imp
 import ast
 import encodings
 import encodings.aliases
-import importlib._bootstrap_external
-import importlib.util
 import sys
 import zipfile
-import zlib
 from pathlib import Path
+
+from tools.bytecode import pyc, without_docstrings
 
 REPO = Path(__file__).resolve().parent.parent
 FULL_SOURCE = REPO / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -193,53 +191,13 @@ def kept_modules(archive: zipfile.ZipFile, roots: set[str]) -> set[str]:
 KEEP_DOCSTRINGS = ("pyodide", "_pyodide")
 
 
-def without_docstrings(tree: ast.Module) -> ast.Module:
-    """``tree`` with the docstrings of the module, its classes and functions dropped; no line moves."""
-    for node in ast.walk(tree):
-        kinds = ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef
-        if isinstance(node, kinds) and ast.get_docstring(node, clean=False) is not None:
-            docstring = node.body.pop(0)
-            node.body = node.body or [ast.copy_location(ast.Pass(), docstring)]
-    return tree
-
-
 def bytecode(source: bytes, name: str, filename: str) -> bytes:
-    """The ``.pyc`` bytes of module ``name``'s ``source``, its code named ``filename`` (for tracebacks)."""
+    """The ``.pyc`` bytes of module ``name``'s ``source``, without docstrings (but Pyodide's own), its code
+    named ``filename`` (for tracebacks)."""
     tree = ast.parse(source, filename)
     if name.split(".")[0] not in KEEP_DOCSTRINGS:
         tree = without_docstrings(tree)
-    code = compile(tree, filename, "exec", dont_inherit=True)
-    # An unchecked-hash header holds no date: the zip's bytes depend on the sources alone.
-    return bytes(importlib._bootstrap_external._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
-
-
-# Bytes (gzip -9 of each module alone) that bytecode may add over sources, or None: no limit. With 90_000 the
-# cold visit's gzip -9 stays under issue 23's 5.3 MB (5.27), but Python's start saves a quarter of what it
-# saves with all of them (throttled time to interactive 11.7 s, against 8.0 all and 12.6 none; bench/README.md).
-BYTECODE_BUDGET: int | None = None
-
-
-def compiled_modules(archive: zipfile.ZipFile, candidates: set[str], budget: int | None = BYTECODE_BUDGET) -> set[str]:
-    """The ``candidates`` to store as bytecode: all of them without a ``budget``, else those that save the most
-    compiling (their bytecode's size) per byte they add first, until the budget is spent."""
-    if budget is None:
-        return set(candidates)
-    names = set(archive.namelist())
-    costs = []
-    for name in sorted(candidates):
-        path = module_path(names, name)
-        if path is None:
-            continue
-        source = archive.read(path)
-        compiled = bytecode(source, name, path)
-        added = len(zlib.compress(compiled, 9)) - len(zlib.compress(source, 9))
-        costs.append((len(compiled) / max(added, 1), name, added))
-    chosen, spent = set(), 0
-    for _, name, added in sorted(costs, reverse=True):
-        if spent + max(added, 0) <= budget:
-            chosen.add(name)
-            spent += max(added, 0)
-    return chosen
+    return pyc(source, tree, filename)
 
 
 def recorded() -> set[str]:
@@ -252,7 +210,7 @@ def trim(
     source: Path = FULL_SOURCE, target: Path = TARGET, roots: set[str] | None = None, compiled: set[str] | None = None
 ) -> tuple[int, int]:
     """Write the cut zip ``target`` from ``source``: ``roots`` (by default the recorded modules and EXTRA)
-    and their closure, ``compiled`` (by default :func:`compiled_modules` of the recorded ones) as bytecode.
+    and their closure, ``compiled`` (by default the recorded ones) as bytecode.
     Return (modules kept, modules in the source)."""
     if sys.platform != "emscripten":
         raise SystemExit("tools/stdlib_trim.py parses Pyodide's Python sources: run it with node tools/pyodide.mjs")
@@ -260,7 +218,7 @@ def trim(
     # Where Pyodide puts the zip on sys.path (/lib/python314.zip): the modules' file names start with it.
     mounted = next(path for path in sys.path if path.endswith(".zip"))
     with zipfile.ZipFile(source) as archive:
-        at_start = compiled_modules(archive, recorded()) if compiled is None else compiled
+        at_start = recorded() if compiled is None else compiled
         names = set(archive.namelist())
         kept = kept_modules(archive, roots)
         total = sum(1 for name in names if name.endswith(".py"))

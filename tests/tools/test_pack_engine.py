@@ -1,6 +1,7 @@
 """The engine zip: the ``game`` package as bytecode for Pyodide's Python, imported from the zip as it is.
 
-Its functions carry no docstrings, and every line a traceback can name is where it is in the source.
+Its modules and functions carry no docstrings, its code no columns, and every line a traceback can name is
+where it is in the source.
 """
 
 from __future__ import annotations
@@ -59,25 +60,27 @@ def test_the_packed_engine_holds_every_module_as_bytecode_only(tmp_path):
 
 
 @pytest.mark.skipif(not IN_PYODIDE, reason="bytecode for Pyodide's Python is read only by it")
-def test_functions_lose_their_docstrings_and_no_line_moves(tmp_path):
+def test_modules_and_functions_lose_their_docstrings_the_code_its_columns_and_no_line_moves(tmp_path):
     target = tmp_path / "game.zip"
     pack(target)
     for module in MODULES:
         source = (REPO / f"{module}.py").read_text()
         tree = ast.parse(source)
-        functions = [node for node in ast.walk(tree) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)]
-        docstrings = {ast.get_docstring(node, clean=False) for node in functions} - {None}
+        dropped = [
+            node for node in ast.walk(tree) if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef)
+        ]
+        docstrings = {ast.get_docstring(node, clean=False) for node in dropped} - {None}
         original = compile(source, f"{module}.py", "exec", dont_inherit=True)
         packed = packed_code(target, module)
         constants = {constant for code in code_objects(packed) for constant in code.co_consts}
-        assert not docstrings & constants, f"{module} keeps a function docstring"
+        assert not docstrings & constants, f"{module} keeps a docstring"
+        columns = {(start, end) for code in code_objects(packed) for *_, start, end in code.co_positions()}
+        assert columns - {(0, 0)} == {(None, None)}, f"{module} keeps columns"  # (0, 0): the compiler's own
         # Every function starts on its line, and every instruction sits on a line the source gives it there.
         starts = {(code.co_name, code.co_firstlineno) for code in code_objects(original)}
         assert {(code.co_name, code.co_firstlineno) for code in code_objects(packed)} == starts, module
         lines = {line for code in code_objects(original) for *_, line in code.co_lines()}
         assert {line for code in code_objects(packed) for *_, line in code.co_lines()} <= lines, module
-        if ast.get_docstring(tree) is not None:
-            assert packed.co_consts[0] == ast.get_docstring(tree, clean=False), f"{module} keeps its own docstring"
 
 
 @pytest.mark.skipif(not IN_PYODIDE, reason="bytecode for Pyodide's Python is read only by it")
