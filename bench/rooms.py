@@ -106,7 +106,7 @@ def _open_room(browser, site_url: str, home: str) -> tuple:
     """The host creates the room from its picker, the guest opens the link and sits, the host starts."""
     host = _page(browser, site_url, home)
     host.evaluate("document.getElementById('new-game').open = true")
-    host.select_option('#picker select[name="game"]', GAME["game"])
+    host.check(f'#picker input[name="game"][value="{GAME["game"]}"]')
     fields = f'#picker fieldset[data-game="{GAME["game"]}"]'
     host.select_option(f'{fields} select[name="players"]', GAME["players"])
     host.select_option(f'{fields} select[name="pairs"]', GAME["pairs"])

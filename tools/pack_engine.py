@@ -30,8 +30,8 @@ TARGET = REPO / "static" / "vendor" / "game.zip"
 # A fixed date: the same sources and the same Pyodide give a byte-identical zip.
 STAMP = (2020, 1, 1, 0, 0, 0)
 # Run by `python -m` from the sources, never imported by a page: the terminal game, the bot arena, and the
-# writer of index.html's picker.
-HOST_ONLY = ("game/__main__.py", "game/bots/arena.py", "game/web/picker.py")
+# writer of index.html's picker and its pictures.
+HOST_ONLY = ("game/__main__.py", "game/bots/arena.py", "game/web/picker.py", "game/web/pictures.py")
 
 
 def engine_sources() -> list[Path]:

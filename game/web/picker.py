@@ -7,8 +7,9 @@ true to the games' real player counts and options, it is generated here and past
     python -m game.web.picker --write
 
 Field names are the URL parameters of :mod:`game.web.config`, so the page reads the picker exactly
-as it reads a shared link. Each game's fields sit in a fieldset that CSS shows only while that game
-is selected (``:has()``), so the picker works before any script runs.
+as it reads a shared link. The game is a radio button per game, shown as a card with a small picture of
+its table (:mod:`game.web.pictures`); each game's fields follow its card, in a fieldset that CSS shows
+only while that game is checked, so the picker works before any script runs and its CSS names no game.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ..bots import LEVELS
 from ..core import Rules
 from ..registry import GAMES
 from .config import DEFAULT_GAME, DEFAULT_LEVEL
+from .pictures import table_picture
 
 START, END = "<!-- picker:start -->", "<!-- picker:end -->"
 TEST_ONLY_OPTIONS = ("deck", "coins")
@@ -30,25 +32,30 @@ INDEX = Path(__file__).resolve().parents[2] / "index.html"
 
 def picker_html() -> str:
     """The whole picker form."""
-    games = "".join(
-        f'<option value="{rules.id}"{" selected" if rules.id == DEFAULT_GAME else ""}>{escape(rules.name)}</option>'
-        for rules in GAMES.values()
-    )
     levels = "".join(
         f'<option value="{level}"{" selected" if level == DEFAULT_LEVEL else ""}>{level.capitalize()}</option>'
         for level in LEVELS
     )
-    fieldsets = "\n".join(_game_fieldset(rules) for rules in GAMES.values())
+    games = "\n".join(_game_choice(rules) + _game_fieldset(rules) for rules in GAMES.values())
     return (
         '<form id="picker" class="picker" aria-label="New game">\n'
-        f'<label class="field">Game <select name="game">{games}</select></label>\n'
-        f"{fieldsets}\n"
+        f'<div class="games" role="group" aria-label="Game">\n{games}\n</div>\n'
         f'<label class="field">Computer players\' level <select name="level">{levels}</select></label>\n'
         '<label class="field">Names of the people playing <input name="names" maxlength="100" '
         'placeholder="Ana, Ben" autocomplete="off"></label>\n'
         '<p><button type="submit" class="primary">Start</button> '
         '<span class="picker-status" role="status"></span></p>\n'
         "</form>"
+    )
+
+
+def _game_choice(rules: Rules) -> str:
+    """The game's radio button, as a card with the picture of its table and its name."""
+    checked = " checked" if rules.id == DEFAULT_GAME else ""
+    return (
+        f'<input type="radio" name="game" value="{rules.id}" id="game-{rules.id}"{checked}>'
+        f'<label class="game-card" for="game-{rules.id}">{table_picture(rules.id)}'
+        f'<span class="game-name">{escape(rules.name)}</span></label>'
     )
 
 

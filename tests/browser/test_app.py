@@ -103,11 +103,23 @@ def test_a_corrupt_save_is_discarded_with_a_message(page, site_url):
     assert page.locator("#table [data-pos]").count() == 24  # the default game started instead
 
 
-def test_choices_made_while_loading_are_kept(page, site_url):
+def test_the_first_paint_shows_the_five_games_and_what_is_chosen_while_loading_is_kept(page, site_url):
     held = []  # the interpreter's download, held back so that the picker is used while Python loads
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.set_viewport_size({"width": 360, "height": 640})
     page.goto(site_url)
-    page.select_option("#picker select[name=game]", "matches")
+    assert "memory card games" in page.locator(".tagline").inner_text().lower()
+    cards = page.locator("#picker .game-card")
+    assert cards.all_inner_texts() == [rules.name for rules in GAMES.values()]
+    for card in cards.all():  # each a picture of its table, all within the phone's width
+        box, picture = card.bounding_box(), card.locator("svg.table-picture").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        assert picture["height"] >= 30 and picture["width"] >= 30, picture
+    fields = page.locator("#picker .game-fields")
+    assert [fields.nth(index).is_visible() for index in range(fields.count())] == [True, False, False, False, False]
+    page.click('#picker label[for="game-matches"]')
+    assert page.locator('#picker fieldset[data-game="matches"]').is_visible()
+    assert not page.locator('#picker fieldset[data-game="concentration"]').is_visible()
     page.select_option('#picker fieldset[data-game="matches"] select[name=players]', "3")
     page.select_option('#picker fieldset[data-game="matches"] select[name=bots]', "2")
     page.click("#picker button[type=submit]")

@@ -146,7 +146,7 @@ def open_app_fixture(kept_profiles, watch, site_url, relay_url):
 def choose(page, game: str, players: int, **options: str) -> None:
     """Pick ``game`` for ``players`` in the page's game picker, with ``options`` from the game's lists."""
     page.evaluate("document.getElementById('new-game').open = true")
-    page.select_option('#picker select[name="game"]', game)
+    page.check(f'#picker input[name="game"][value="{game}"]')
     for name, value in {"players": str(players), **options}.items():
         page.select_option(f'#picker fieldset[data-game="{game}"] select[name="{name}"]', value)
 

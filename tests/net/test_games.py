@@ -13,6 +13,7 @@ import pytest
 from game.net import Host, Outgoing
 from game.net.messages import encode
 from game.net.shuffle import VERIFIED
+from game.registry import GAMES as REGISTRY
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
@@ -45,12 +46,18 @@ def assert_everyone_saw_their_own_game(room: Room) -> None:
         assert client.errors == [] or all(error["code"] in ("stale", "too_late") for error in client.errors)
 
 
-GAMES = [
-    ("deluxe-memory", ["a", "b", "c", "d"], {}),
-    ("cambio", ["a", "b"], {2: "medium"}),
-    ("paved-with-gold", ["a", "b"], {}),
-    ("concentration", ["a", "b", "c"], {}),
-]
+def room_games() -> list[tuple[str, list[str], dict[int, str]]]:
+    """Every game of the registry at three or four players (at most as many as it takes), peers on every seat
+    but, in every other game, the last, where the host plays a bot."""
+    games = []
+    for index, (game, rules) in enumerate(REGISTRY.items()):
+        players = min(rules.max_players, 3 + index % 2)
+        bots = {} if index % 2 else {players - 1: "medium"}
+        games.append((game, ["a", "b", "c", "d"][: players - len(bots)], bots))
+    return games
+
+
+GAMES = room_games()
 
 
 @pytest.mark.parametrize(("game", "peers", "bots"), GAMES, ids=[game for game, _, _ in GAMES])

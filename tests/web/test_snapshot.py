@@ -8,14 +8,15 @@ import sys
 
 import pytest
 
+from game.registry import GAMES
 from game.web import snapshot
 
 
 def test_the_snapshot_holds_every_rules_bot_and_presenter_module():
     names = set(snapshot.engine_modules())
     for package in ("game.rules", "game.bots", "game.web.games"):
-        for game in ("concentration", "deluxe_memory", "cambio", "matches", "paved_with_gold"):
-            assert f"{package}.{game}" in names
+        for game in GAMES:
+            assert f"{package}.{game.replace('-', '_')}" in names
     assert {"game.net.host", "game.net.client", "game.web.render", "game.web.source"} <= names
 
 
