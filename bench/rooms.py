@@ -106,14 +106,14 @@ def _open_room(browser, site_url: str, home: str) -> tuple:
     """The host creates the room from its picker, the guest opens the link and sits, the host starts."""
     host = _page(browser, site_url, home)
     host.evaluate("document.getElementById('new-game').open = true")
-    host.check(f'#picker input[name="game"][value="{GAME["game"]}"]')
+    host.click(f'#picker label[for="game-{GAME["game"]}"]')
     fields = f'#picker fieldset[data-game="{GAME["game"]}"]'
     host.select_option(f'{fields} select[name="players"]', GAME["players"])
     host.select_option(f'{fields} select[name="pairs"]', GAME["pairs"])
     host.click('[data-command="room-create"]')
     link = host.locator("#room-link").input_value(timeout=WAIT_MS)
     guest = _page(browser, site_url, link.replace("?", "?look=0&", 1))
-    guest.click('#room [data-command="room-sit"][data-seat="1"]', timeout=WAIT_MS)
+    guest.locator('#room .seat[data-seat="1"]', has_text="(you)").wait_for(timeout=WAIT_MS)  # seated on arrival
     _start(host, guest)
     return host, guest
 

@@ -40,7 +40,7 @@ Client to host:
 type          fields                   meaning
 ============  =======================  ================================================================
 hello         name                     this peer's display name (1–40 printable characters)
-sit           seat                     take an open seat (lobby only); the host answers ``seated``
+sit           seat                     take an open seat, or move to it (lobby only); the host answers ``seated``
 stand                                  leave your seat (lobby only)
 reclaim       seat                     ask for your seat back after a reconnect; answered ``challenge``
 prove         seat, proof              HMAC-SHA256(key=secret, msg=nonce + binding), hex (``seats.prove``)

@@ -74,7 +74,7 @@ class Client:
         return encode("hello", name=name)
 
     def sit(self, seat: int) -> str:
-        """Ask for an open seat in the lobby."""
+        """Ask for an open seat in the lobby (moving there from this peer's seat, if it has one)."""
         return encode("sit", seat=seat)
 
     def stand(self) -> str:

@@ -177,8 +177,8 @@ class Host:
         if self.lobby.seats[seat].kind != OPEN:
             raise ProtocolError("seat", f"Seat {seat} is taken.")
         held = self.lobby.seat_of(peer)
-        if held is not None:
-            raise ProtocolError("seat", f"You already sit at seat {held}; stand up first.")
+        if held is not None:  # a move: the seat left is open again, and its secret forgotten
+            self.lobby.open_seat(held)
         return self._bind(seat, peer)
 
     def _on_stand(self, peer: str, message: dict) -> list[Outgoing]:

@@ -746,8 +746,22 @@ class App:
             "look": form.elements.namedItem("look").value,
             "speed": form.elements.namedItem("speed").value,
             "suits": "four" if form.elements.namedItem("suits").checked else "two",
+            "name": form.elements.namedItem("name").value,
         }
-        self.settings = settings.from_params(params, self.settings)
+        try:
+            self.settings = settings.from_params(params, self.settings)
+        except ValueError as error:
+            self.say(str(error))
+            return
+        self._keep_settings()
+        self.rooms.renamed()
+
+    def set_name(self, name: str) -> None:
+        """Keep ``name`` as the player's name (the room panel's field); ``ValueError`` if it is not one."""
+        self.settings = settings.from_params({"name": name}, self.settings)
+        self._keep_settings()
+
+    def _keep_settings(self) -> None:
         window.localStorage.setItem(SETTINGS_KEY, json.dumps(self.settings.to_json()))
         self._apply_settings()
 
@@ -772,6 +786,7 @@ class App:
         look.value = str(self.settings.look_ms // 1000) if self.settings.look_ms % 1000 == 0 else look.value
         form.elements.namedItem("speed").value = self.settings.speed
         form.elements.namedItem("suits").checked = self.settings.suits == "four"
+        form.elements.namedItem("name").value = self.settings.name
 
     def _hints_seen(self) -> list[str]:
         try:

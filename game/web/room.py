@@ -41,10 +41,9 @@ from ..net.lobby import PLAYER
 from ..net.roomsave import read_room_file, room_file
 from . import invite
 from .invite import Invite
-from .roomview import render_invite, render_lobby
+from .roomview import first_open_seat, render_invite, render_lobby
 from .source import RoomSource
 
-NAME_KEY = "face-down/room-name"
 # While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
 ABSENT_CHECK_MS = 1000
 # How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
@@ -91,18 +90,26 @@ class Rooms:
         self._errors_shown = 0
         self._answer_mark = (0, 0)  # (state id, refusals) when the last move was answered
         self._panel_html = ""
+        # A guest without a seat sits in the first open one; the seat last asked for, so that it is asked once.
+        self._seat_wanted = False
+        self._seat_asked: int | None = None
         document.body.addEventListener("change", create_proxy(self.on_change))
 
     @property
     def name(self) -> str:
-        """This player's name in rooms, kept in the browser; "Host" or "Guest" until they give one."""
-        return window.localStorage.getItem(NAME_KEY) or ("Host" if self.host else "Guest")
+        """This player's name, the "Your name" setting; "" until they give one (the others see "Player N")."""
+        return self.app.settings.name
+
+    def renamed(self) -> None:
+        """Tell the host this player's name, after they changed it."""
+        if self.client is not None and self.name:
+            self._send(self.client.hello(self.name))
 
     # --- entering a room ------------------------------------------------------------------------
 
     def boot(self) -> bool:
         """Enter the room the URL fragment names, if any; True if the page now belongs to a room."""
-        if document.getElementById("room") is None:
+        if not document.getElementById("room"):  # JavaScript null is not None in Python
             return False  # the embed has no rooms
         try:
             found = invite.parse_fragment(window.location.hash)
@@ -125,7 +132,7 @@ class Rooms:
         self.leave()
         found = invite.new_invite()
         if chosen.names:
-            window.localStorage.setItem(NAME_KEY, chosen.names[0])
+            self.app.set_name(chosen.names[0])
         self.invite, self.level = found, chosen.levels[0]
         try:
             self.host = Host(chosen.game, chosen.players, chosen.options, host_peer=LOCAL_PEER, on_save=self._save_host)
@@ -285,9 +292,11 @@ class Rooms:
         self._greet()
 
     def _greet(self) -> None:
-        """Tell the host this player's name, and ask for the seat back if this browser holds its secret."""
-        self._send(self.client.hello(self.name))
+        """Tell the host this player's name, and ask for the seat back if this browser holds its secret (else a
+        guest takes the first open seat: :meth:`_take_a_seat`)."""
+        self.renamed()
         held = window.localStorage.getItem(self._seat_key())
+        self._seat_wanted = self.host is None and not held
         if held:
             seat = json.loads(held)
             if isinstance(seat.get("evidence"), dict):
@@ -351,6 +360,7 @@ class Rooms:
             self.app.say(error["message"])
         self._errors_shown = len(client.errors)
         self._render()
+        self._take_a_seat()
         playing = client.lobby is not None and client.lobby["phase"] in ("playing", "over")
         if playing and client.view is not None:
             if self.source is None:
@@ -368,6 +378,19 @@ class Rooms:
         document.documentElement.dataset.roomStep = str(client.step)
         self._schedule_bots()
 
+    def _take_a_seat(self) -> None:
+        """Seat a guest who came without one in the first open seat, until they are seated (or stand up)."""
+        lobby = self.client.lobby
+        if not self._seat_wanted or lobby is None or lobby["phase"] != "lobby":
+            return
+        if lobby["you"] is not None:
+            self._seat_wanted = False
+            return
+        seat = first_open_seat(lobby)
+        if seat is not None and seat != self._seat_asked:  # another guest may take it first: then the next one
+            self._seat_asked = seat
+            self._send(self.client.sit(seat))
+
     def _render(self) -> None:
         document.getElementById("room").hidden = False
         lobby = self.client.lobby
@@ -379,8 +402,13 @@ class Rooms:
             unseated = self.host.unseated() if self.host is not None else []
             html = render_lobby(lobby, self.host is not None, unseated, self.name, self.client.verdict)
         if html != self._panel_html:  # redrawing an unchanged panel would lose the focus and a half-typed name
+            fold = document.querySelector("#room .room-fold")
+            unfolded = bool(fold and fold.open)  # a player who opened the folded lobby keeps it open
             document.getElementById("room-lobby").innerHTML = html
             self._panel_html = html
+            fold = document.querySelector("#room .room-fold")
+            if fold:
+                fold.open = unfolded
 
     def _status(self, text: str) -> None:
         document.getElementById("room").hidden = False
@@ -411,6 +439,7 @@ class Rooms:
         elif command == "room-sit":
             self._send(self.client.sit(seat))
         elif command == "room-stand":
+            self._seat_wanted = False
             self._send(self.client.stand())
         elif self.host is not None:
             self._host_command(command, seat)
@@ -456,10 +485,12 @@ class Rooms:
         if self.client is None or not target.closest("#room"):
             return
         if target.name == "room-name":
-            name = target.value.strip()[:40]
-            if name and name.isprintable():
-                window.localStorage.setItem(NAME_KEY, name)
-                self._send(self.client.hello(name))
+            try:
+                self.app.set_name(target.value)
+            except ValueError as error:
+                self.app.say(str(error))
+                return
+            self.renamed()
         elif target.hasAttribute("data-room-import") and target.files.length:
             self._run(self._import(target.files.item(0)))
         elif target.hasAttribute("data-room-assign") and target.value and self.host is not None:

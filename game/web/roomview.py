@@ -63,7 +63,14 @@ def render_lobby(
         )
     export = ' <button type="button" data-command="room-export">Save the room to a file</button>' if is_host else ""
     parts.append(f'<p><button type="button" data-command="room-leave">Leave the room</button>{export}</p>')
+    if lobby["phase"] == "playing":  # the table takes the screen: the seats are the player chips meanwhile
+        return f'<details class="room-fold"><summary>Room: {escape(title)}</summary>{"".join(parts)}</details>'
     return "".join(parts)
+
+
+def first_open_seat(lobby: dict) -> int | None:
+    """The lowest seat of the lobby with nobody on it, or ``None`` when every seat is taken."""
+    return next((entry["seat"] for entry in lobby["seats"] if entry["kind"] == "open"), None)
 
 
 def option_words(options: dict) -> str:
@@ -102,8 +109,8 @@ def _seat(
         state = "away: a computer player stands in" if entry["bot_playing"] else "away"
     mine = " (you)" if seat == you else ""
     buttons = []
-    if in_lobby and kind == "open" and you is None:
-        buttons.append(_button("room-sit", seat, "Sit here"))
+    if in_lobby and kind == "open":
+        buttons.append(_button("room-sit", seat, "Sit here" if you is None else "Move here"))
     if host_controls and kind == "open":
         buttons.append(_button("room-bot", seat, "Computer player"))
         if unseated:

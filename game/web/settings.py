@@ -1,6 +1,7 @@
-"""The player's preferences for this page: how long private looks stay up, bot pace, suit colours, save slot.
+"""The player's preferences for this page: their name, how long private looks stay up, bot pace, suit colours,
+save slot.
 
-They come from the URL (``?look=3&speed=fast&suits=four&save=blog-1``) or the settings panel, and
+They come from the URL (``?look=3&speed=fast&suits=four&save=blog-1&name=Ana``) or the settings panel, and
 are kept in the browser's storage by :mod:`game.web.app`. Bad values raise ``ValueError`` with a
 sentence for the page.
 """
@@ -16,6 +17,7 @@ SUIT_MODES = ("two", "four")
 THEMES = ("auto", "light", "dark")
 MAX_LOOK_SECONDS = 30
 SAVE_SLOT = re.compile(r"[A-Za-z0-9_-]{1,40}")
+MAX_NAME_CHARS = 40
 
 
 @dataclass
@@ -27,6 +29,7 @@ class Settings:
     suits: str = "two"
     theme: str = "auto"
     save: str = "main"
+    name: str = ""  # what the others in a room see; "" until the player gives one (they see "Player N")
 
     @property
     def bot_delay_ms(self) -> int:
@@ -35,7 +38,13 @@ class Settings:
 
     def to_json(self) -> dict:
         """The settings as JSON, for the browser's storage."""
-        return {"look": self.look_ms / 1000, "speed": self.speed, "suits": self.suits, "theme": self.theme}
+        return {
+            "look": self.look_ms / 1000,
+            "speed": self.speed,
+            "suits": self.suits,
+            "theme": self.theme,
+            "name": self.name,
+        }
 
 
 def from_params(params: dict, base: Settings | None = None) -> Settings:
@@ -71,6 +80,12 @@ def read(params: dict, base: Settings | None = None) -> tuple[Settings, list[str
             settings.save = params["save"]
         else:
             problems.append("The save slot name may use letters, digits, - and _ (up to 40).")
+    if "name" in params:
+        name = params["name"].strip() if isinstance(params["name"], str) else None
+        if name is not None and len(name) <= MAX_NAME_CHARS and name.isprintable():
+            settings.name = name
+        else:
+            problems.append(f"Your name may be up to {MAX_NAME_CHARS} letters, digits, spaces and signs.")
     return settings, problems
 
 

@@ -146,7 +146,7 @@ def open_app_fixture(kept_profiles, watch, site_url, relay_url):
 def choose(page, game: str, players: int, **options: str) -> None:
     """Pick ``game`` for ``players`` in the page's game picker, with ``options`` from the game's lists."""
     page.evaluate("document.getElementById('new-game').open = true")
-    page.check(f'#picker input[name="game"][value="{game}"]')
+    page.click(f'#picker label[for="game-{game}"]')
     for name, value in {"players": str(players), **options}.items():
         page.select_option(f'#picker fieldset[data-game="{game}"] select[name="{name}"]', value)
 
@@ -168,16 +168,14 @@ def create_room(open_app, game: str, players: int, home: str | None = None, **op
     return host, link
 
 
-def join(open_app, link: str, name: str, seat: int | None, context=None) -> Peer:
-    """Open the invite link as a guest, give a name, and sit at ``seat`` (``None``: the host seats them)."""
+def join(open_app, link: str, name: str, seat: int, context=None) -> Peer:
+    """Open the invite link as a guest and give a name; the guest is seated in the first open seat, ``seat``."""
     guest = open_app(link.replace("?", "?look=0&", 1), context)
     guest.wait_for("room.connected && room.phase === 'lobby'")
     field = guest.page.locator('#room input[name="room-name"]')
     field.fill(name)
     field.press("Tab")  # the change event sends the name
-    if seat is not None:
-        guest.page.click(f'#room [data-command="room-sit"][data-seat="{seat}"]')
-        guest.wait_for(f"room.seat === {seat}")
+    guest.wait_for(f"room.seat === {seat}")
     return guest
 
 
@@ -358,9 +356,13 @@ def test_four_peers_play_and_nobody_sees_a_card_early(open_app):
     assert moves >= 16 and cards >= 16
 
 
-def test_two_peers_and_a_bot_play_cambio_the_host_seating_the_guest(open_app):
+def test_two_peers_and_a_bot_play_cambio_the_guest_moving_and_the_host_seating_them(open_app):
     host, link = create_room(open_app, "cambio", 3)
-    guest = join(open_app, link, "Ben", seat=None)
+    guest = join(open_app, link, "Ben", seat=1)
+    guest.page.click('#room [data-command="room-sit"][data-seat="2"]')  # "Move here"
+    guest.wait_for("room.seat === 2")
+    guest.page.click('#room [data-command="room-stand"]')  # and up: nobody seats them again but the host
+    guest.wait_for("room.seat === null")
     host.page.select_option('#room select[data-room-assign][data-seat="1"]', label="Ben")
     guest.wait_for("room.seat === 1")
     host.page.click('#room [data-command="room-fill"]')
@@ -402,6 +404,9 @@ def test_a_guest_who_closes_the_page_and_comes_back_gets_the_seat_and_view_back(
     start(host, [host, guest])
     play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 10)
     context, earlier = guest.page.context, guest.received()
+    fold = host.page.locator("#room .room-fold")
+    assert not fold.locator(".room-seats").is_visible(), "during play the lobby is folded away"
+    fold.locator("summary").click()  # it stays open while the seats change
     guest.page.close(run_before_unload=True)  # as a tab is closed: its unload handlers run
     host.page.locator("#room .seat", has_text="away").wait_for(timeout=WAIT_MS)
 
@@ -463,6 +468,7 @@ def test_the_host_moves_to_another_device_with_its_room_file(open_app):
     start(host, [host, guest])
     play([host, guest], perfect_moves(host), until=lambda: host.state()["step"] >= 6)
     step, host_link = host.state()["step"], host.page.url
+    host.page.click("#room .room-fold summary")
     with host.page.expect_download() as download:
         host.page.click('#room [data-command="room-export"]')
     saved = download.value.path().read_text()

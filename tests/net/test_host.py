@@ -57,6 +57,22 @@ def test_peers_sit_and_stand_and_only_the_sitter_gets_the_secret():
     assert host.lobby.seat_of("c") == 1 and room.clients["c"].secret not in (None, secrets["b"])
 
 
+def test_a_seated_player_moves_to_an_open_seat_and_the_old_one_opens_with_its_secret_forgotten():
+    host = Host("concentration", 3, entropy=seeded_entropy(5))
+    room = Room(host)
+    room.join("a")
+    room.send("a", room.clients["a"].sit(1))
+    old_secret = room.clients["a"].secret
+    room.send("a", room.clients["a"].sit(2))
+    assert host.lobby.seat_of("a") == 2 and host.lobby.seats[1].kind == "open"
+    assert room.clients["a"].seat == 2 and room.clients["a"].secret not in (None, old_secret)
+    assert host.lobby.seats[2].secret != old_secret
+    room.join("b")
+    room.send("b", room.clients["b"].sit(2))  # taken: refused, and nothing moves
+    assert host.lobby.seat_of("a") == 2 and host.lobby.seat_of("b") is None
+    assert room.clients["b"].errors[-1]["code"] == "seat"
+
+
 def test_the_host_seats_people_and_bots_then_starts():
     """assign, add_bot and clear shape the table; start needs every seat filled."""
     host = Host("deluxe-memory", 3, entropy=seeded_entropy(2))

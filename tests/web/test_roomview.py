@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from game.net import Verdict
-from game.web.roomview import option_words, render_invite, render_lobby, verdict_html
+from game.web.roomview import first_open_seat, option_words, render_invite, render_lobby, verdict_html
 
 
 def lobby(phase="lobby", you=None, seats=None) -> dict:
@@ -36,6 +36,7 @@ def test_the_host_seats_people_and_bots_and_starts_when_every_seat_is_filled():
     assert commands(html) == [
         ("room-clear", "0"),
         ("room-clear", "1"),
+        ("room-sit", "2"),
         ("room-bot", "2"),
         ("room-configure", ""),
         ("room-fill", ""),
@@ -44,6 +45,7 @@ def test_the_host_seats_people_and_bots_and_starts_when_every_seat_is_filled():
         ("room-export", ""),
     ]
     assert re.search(r'data-command="room-start"\s+disabled', html), "seat 2 is open"
+    assert "Move here" in html
     assert '<option value="peer-b">Ben</option><option value="peer-c">Guest peer</option>' in html
     assert "Ana (you)" in html and "Ada (Hard)" in html and 'value="Ana"' in html
     full = lobby(you=0)
@@ -51,12 +53,20 @@ def test_the_host_seats_people_and_bots_and_starts_when_every_seat_is_filled():
     assert "disabled" not in render_lobby(full, True, [], "Ana")
 
 
-def test_a_guest_sits_or_stands_and_waits_for_the_host():
+def test_a_guest_sits_moves_or_stands_and_waits_for_the_host():
     unseated = render_lobby(lobby(), False, [], "Ben")
     assert commands(unseated) == [("room-sit", "2"), ("room-leave", "")]
-    assert "The host chooses the game" in unseated
+    assert "Sit here" in unseated and "The host chooses the game" in unseated
     seated = render_lobby(lobby(you=0), False, [], "Ana")
-    assert commands(seated) == [("room-stand", "0"), ("room-leave", "")], "a seated guest takes no other seat"
+    assert commands(seated) == [("room-stand", "0"), ("room-sit", "2"), ("room-leave", "")]
+    assert "Move here" in seated
+
+
+def test_a_guest_is_offered_the_first_open_seat():
+    assert first_open_seat(lobby()) == 2
+    full = lobby()
+    full["seats"][2] = {**full["seats"][0], "seat": 2, "name": "Ben"}
+    assert first_open_seat(full) is None
 
 
 def test_during_a_game_only_the_state_of_each_seat_shows():
@@ -65,6 +75,7 @@ def test_during_a_game_only_the_state_of_each_seat_shows():
     html = render_lobby(lobby("playing", you=0, seats=seats), True, [], "Ana")
     assert commands(html) == [("room-leave", ""), ("room-export", "")], "the host may save the room to a file"
     assert "away: a computer player stands in" in html and 'name="room-name"' not in html
+    assert html.startswith('<details class="room-fold"><summary>Room: Cambio, 3 players</summary>'), "folded away"
     shuffling = render_lobby(lobby("shuffle", you=0, seats=seats), True, [], "Ana")
     assert ("room-deal", "") in commands(shuffling) and "random part" in shuffling
 

@@ -36,3 +36,12 @@ def test_every_bad_page_setting_is_named_and_the_good_ones_kept():
     assert "'theme' must be one of auto, light, dark; got 'neon'" in problems[2]
     with pytest.raises(ValueError, match=r"look time.*'suits'.*'theme'"):
         settings.from_params({"theme": "neon", "look": "99", "suits": "six"})
+
+
+def test_the_players_name_is_kept_trimmed_and_a_bad_one_is_reported():
+    assert settings.from_params({"name": "  Ana  "}).name == "Ana"
+    assert settings.from_params({"name": "Ana"}).to_json()["name"] == "Ana"
+    assert settings.from_params({}).name == "", "no name until the player gives one"
+    for bad in ("x" * 41, "Ana\u0007", 7):
+        kept, problems = settings.read({"name": bad}, settings.Settings(name="Ben"))
+        assert kept.name == "Ben" and problems == ["Your name may be up to 40 letters, digits, spaces and signs."]
