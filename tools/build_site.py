@@ -157,6 +157,7 @@ def write_manifest() -> None:
 
 def main() -> None:
     """Build everything, then say where it is."""
+    subprocess.run([sys.executable, str(ROOT / "tools" / "embed_page.py")], check=True)  # embed.html
     copy_runtime()
     trim_stdlib()
     pack_engine()

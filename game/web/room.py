@@ -535,7 +535,7 @@ class Rooms:
 
     def _copy_link(self) -> None:
         field = document.getElementById("room-link")
-        if field is None:
+        if not field:
             return
         field.select()
         # The clipboard may be missing (a page not served over https) or refused: the link is selected anyway.
@@ -558,7 +558,7 @@ class Rooms:
         self.bot_timer = self._redraw = self.gone_timer = None
         self._errors_shown, self._answer_mark, self._panel_html = 0, (0, 0), ""
         room = document.getElementById("room")
-        if room is not None:
+        if room:  # the embed has none (and a missing element is JavaScript null, not None)
             room.hidden = True
             for part in ("room-invite", "room-lobby", "room-status"):
                 document.getElementById(part).innerHTML = ""

@@ -1,0 +1,44 @@
+"""embed.html is made from index.html: the page-only parts left out, the embed-only comments opened."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tools.embed_page import PAGE, embed_html
+
+PAGE_HTML = PAGE.read_text()
+EMBED_HTML = embed_html(PAGE_HTML)
+
+
+def ids(html: str) -> set[str]:
+    return set(re.findall(r'\bid="([^"]+)"', html))
+
+
+def test_the_embed_leaves_out_the_header_the_picker_and_the_room():
+    for page_only in ('id="menu"', 'class="tagline"', 'name="game"', 'id="room"', 'rel="manifest"'):
+        assert page_only in PAGE_HTML and page_only not in EMBED_HTML, page_only
+    for marker in ("<!-- page-only", "<!-- /page-only", "<!-- embed-only"):
+        assert marker in PAGE_HTML and marker not in EMBED_HTML
+
+
+def test_the_embed_gets_its_own_script_style_heading_and_the_pickers_stub():
+    for embed_only in ('src="./static/js/embed.js"', 'href="./static/css/embed.css"', 'class="visually-hidden">Face'):
+        assert embed_only in EMBED_HTML, embed_only
+        assert f"<{embed_only}" not in PAGE_HTML  # in the page only inside a comment
+    assert '<details id="new-game" hidden><form id="picker">' in EMBED_HTML
+    assert EMBED_HTML.index("embed.js") < EMBED_HTML.index("face-down.js"), "embed.js runs first"
+
+
+def test_everything_else_is_the_pages_own():
+    shared = ids(EMBED_HTML)
+    assert {"game", "table", "players", "prompt", "settings-form", "curtain", "announcer", "loading"} <= shared
+    assert shared <= ids(PAGE_HTML)
+    game = re.search(r'<section id="game".*?</section>', PAGE_HTML, re.DOTALL).group()
+    assert game in EMBED_HTML
+
+
+def test_a_page_only_part_left_open_is_refused():
+    with pytest.raises(ValueError, match="page-only"):
+        embed_html(PAGE_HTML.replace("<!-- /page-only -->", "", 1))
