@@ -25,15 +25,19 @@ MOVES = 3  # played from the deal, so that something is turned up
 SEED = "picture"
 
 
-def table_picture(game: str) -> str:
-    """An ``<svg>`` of ``game``'s table a few moves in, seen by the first seat; decoration (``aria-hidden``)."""
+def pictured_areas(game: str) -> list[Area]:
+    """The areas with spots of ``game``'s table a few moves into its default game, as the first seat sees it."""
     config = GameConfig(game=game)
     match = new_match(game, config.players, config.options, SEED)
     for _ in range(MOVES):
         seat = match.to_act()[0]
         match.act(seat, match.legal_actions(seat)[0])
-    areas = [area for area in presenter_for(game).areas(match.view(0), config.seat_names()) if area.spots]
-    rows = _rows(areas)
+    return [area for area in presenter_for(game).areas(match.view(0), config.seat_names()) if area.spots]
+
+
+def table_picture(game: str) -> str:
+    """An ``<svg>`` of :func:`pictured_areas`, one shape per spot; decoration (``aria-hidden``)."""
+    rows = _rows(pictured_areas(game))
     sizes = [[_area_size(area) for area in row] for row in rows]
     width = max(sum(w for w, _ in row) + ROW_GAP * (len(row) - 1) for row in sizes)
     shapes, top = [], 0

@@ -6,21 +6,8 @@ import xml.etree.ElementTree as ElementTree
 
 import pytest
 
-from game.match import new_match
 from game.registry import GAMES
-from game.web.config import GameConfig
-from game.web.games import presenter_for
-from game.web.pictures import MOVES, SEED, table_picture
-
-
-def spots_shown(game: str) -> list:
-    """The spots of the table the picture draws: the first seat's view a few moves into the default game."""
-    config = GameConfig(game=game)
-    match = new_match(game, config.players, config.options, SEED)
-    for _ in range(MOVES):
-        seat = match.to_act()[0]
-        match.act(seat, match.legal_actions(seat)[0])
-    return [spot for area in presenter_for(game).areas(match.view(0), config.seat_names()) for spot in area.spots]
+from game.web.pictures import pictured_areas, table_picture
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -29,7 +16,7 @@ def test_every_spot_of_the_table_is_a_shape_inside_the_picture(game):
     assert svg.get("aria-hidden") == "true"
     left, top, width, height = (float(value) for value in svg.get("viewBox").split())
     shapes = svg.findall("rect")
-    spots = spots_shown(game)
+    spots = [spot for area in pictured_areas(game) for spot in area.spots]
     assert len(shapes) == len(spots)
     for shape in shapes:
         x, y = float(shape.get("x")), float(shape.get("y"))
