@@ -439,7 +439,9 @@ def _spot_html(
     classes += ["legal"] if legal else []
     classes += ["revealed"] if revealed else []
     classes += ["fd-flip-in"] if fresh else []
-    badge_html = f'<span class="badge" aria-hidden="true">{escape(badge)}</span>' if badge else ""  # in the label
+    # The badge's words are in the label; CSS writes them (app.css), so that they are not text of the button's
+    # own beside the card's rank: what a button shows must read as part of its name (WCAG 2.5.3).
+    badge_html = f'<span class="badge" aria-hidden="true" data-badge="{escape(badge)}"></span>' if badge else ""
     choice = ("data-legal", "true") if legal else ("aria-disabled", "true")
     attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice, ("aria-label", label))
     if not entry:  # reached with the arrow keys, not with Tab
