@@ -36,6 +36,7 @@ from ..core import IllegalAction
 from . import art, config, settings
 from .config import GameConfig
 from .games import presenter_for
+from .pacer import BotPacer
 from .predict import Prediction, click_targets, predict_click
 from .render import (
     Change,
@@ -100,7 +101,7 @@ class App:
         self.unsaved: Table | None = None  # a local table whose last move waits to be saved: _save_unsaved()
         self.reveal_timer = None
         self.around_timer = None  # the pending draw of what is around the table: static/js/redraw.js later()
-        self.bot_timer = None  # a pending bot choice or move, the same way
+        self.bots = BotPacer()  # a bot's choice or move, when one is due
         # The clicks drawn ahead for the table on screen, by click (game/web/predict.py), those still to draw, and
         # the pending slice of that work.
         self.predictions: dict[str, Prediction] = {}
@@ -334,16 +335,15 @@ class App:
         """Let a bot choose once the frame showing the last move is painted: the harder levels think for
         milliseconds, which would otherwise hold that frame back."""
         if self._bot_may_move():
-            self.bot_timer = window.faceDownRedraw.later(create_once_callable(self._choose_bot_move), 0, True)
+            self.bots.after(0, self._choose_bot_move)
 
     def _bot_may_move(self) -> bool:
         table = self.table  # None in a room: a room's bots are its host's (room.py paces them)
-        if table is None or self.bot_timer is not None or self.reveals or self.curtain_for is not None:
+        if table is None or self.bots.due or self.reveals or self.curtain_for is not None:
             return False
         return not table.over and not table.needs_curtain()
 
-    def _choose_bot_move(self, *_) -> None:
-        self.bot_timer = None
+    def _choose_bot_move(self) -> None:
         move = self.table.bot_move() if self._bot_may_move() else None
         if move is None:
             return
@@ -351,14 +351,13 @@ class App:
         if not move.in_turn:  # an out-of-turn move (a snap, a call) takes the bot's own reaction time
             delay = (self.table.reaction_delay_ms(move.seat) or delay) * self.settings.bot_delay_ms // 700
 
-        def fire(*_):
-            self.bot_timer = None
+        def fire():
             since = self.table.match.event_count
             if self.table.play_bot_move(move) is not None:
                 self._absorb(since)
             self.refresh()
 
-        self.bot_timer = window.faceDownRedraw.later(create_once_callable(fire), delay, False)  # painted already
+        self.bots.after(delay, fire, after_paint=False)  # painted already
 
     # --- drawing ----------------------------------------------------------------------------------
 
@@ -675,10 +674,10 @@ class App:
         self._stop_clock()
         self._clear_reveals()
         self._forget_predictions()
-        for timer in (self.around_timer, self.bot_timer):
-            if timer is not None:
-                timer.cancel()
-        self.around_timer = self.bot_timer = None
+        if self.around_timer is not None:
+            self.around_timer.cancel()
+        self.around_timer = None
+        self.bots.stop()
 
     # --- events from the page ---------------------------------------------------------------------
 

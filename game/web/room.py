@@ -41,6 +41,7 @@ from ..net.lobby import PLAYER
 from ..net.roomsave import read_room_file, room_file
 from . import invite
 from .invite import Invite
+from .pacer import BotPacer
 from .roomview import first_open_seat, render_invite, render_lobby
 from .source import RoomSource
 
@@ -83,7 +84,7 @@ class Rooms:
         self._offer_import = False  # a host's link opened where its save is not: offer to resume from a file
         self.source: RoomSource | None = None
         self.level = "medium"  # the level of the computer players the host seats
-        self.bot_timer = None
+        self.bots = BotPacer()  # the host's bots: a step of theirs, or a look back for an absent player's stand-in
         self._proxies = []  # the transport's listeners: kept alive while it may call them
         self._tasks = set()
         self._redraw = None  # the timer of a redraw on its way
@@ -547,15 +548,16 @@ class Rooms:
         """Leave the room: close the transport and forget the room (the saves stay, to come back by the link)."""
         if self.transport is not None:
             self.transport.leave()
-        for timer in (self.bot_timer, self._redraw, self.gone_timer):
+        for timer in (self._redraw, self.gone_timer):
             if timer is not None:
                 window.clearTimeout(timer)
+        self.bots.stop()
         if self.invite is not None:
             window.history.replaceState(None, "", window.location.pathname + window.location.search)
         self.invite = self.host = self.client = self.transport = self.host_peer = self.source = None
         self.gate = self.door = None
         self._offer_import = False
-        self.bot_timer = self._redraw = self.gone_timer = None
+        self._redraw = self.gone_timer = None
         self._errors_shown, self._answer_mark, self._panel_html = 0, (0, 0), ""
         room = document.getElementById("room")
         if room:  # the embed has none (and a missing element is JavaScript null, not None)
@@ -568,7 +570,7 @@ class Rooms:
     def _schedule_bots(self) -> None:
         """Let the host's bots play, paced like local bots; while a player is away, look back for their stand-in."""
         host = self.host
-        if host is None or self.bot_timer is not None or host.phase not in ("shuffle", "playing"):
+        if host is None or self.bots.due or host.phase not in ("shuffle", "playing"):
             return
         away = any(place.kind == PLAYER and place.peer is None for place in host.lobby.seats)
         if host.phase == "playing" and host.bot_seats_to_act(now_ms()):
@@ -578,12 +580,11 @@ class Rooms:
         else:
             return
 
-        def fire(*_):
-            self.bot_timer = None
+        def step():
             if self.host is host:  # the room may have been left meanwhile
                 self._deliver(host.bot_step(now_ms()) if host.phase == "playing" else host.poll(now_ms()))
 
-        self.bot_timer = window.setTimeout(create_once_callable(fire), delay)
+        self.bots.after(delay, step)
 
     # --- storage ----------------------------------------------------------------------------------
 

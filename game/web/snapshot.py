@@ -15,8 +15,10 @@ import game
 
 # Modules that import ``js`` or ``pyscript`` (the snapshot is made where neither exists; the page imports
 # them itself) or that only tools run.
-BROWSER_ONLY = frozenset({"game.web.app", "game.web.room", "game.web.main"})
-TOOLS_ONLY = frozenset({"game.__main__", "game.bots.arena", "game.web.picker", "game.web.snapshot"})
+BROWSER_ONLY = frozenset({"game.web.app", "game.web.room", "game.web.main", "game.web.pacer"})
+TOOLS_ONLY = frozenset(
+    {"game.__main__", "game.bots.arena", "game.web.picker", "game.web.pictures", "game.web.snapshot"}
+)
 
 
 def engine_modules() -> list[str]:
