@@ -753,7 +753,8 @@ class App:
             self.say(str(error))
             return
         self._keep_settings()
-        self.rooms.renamed()
+        if self._rooms is not None:  # a solo game does not load the room code for this
+            self._rooms.renamed()
 
     def set_name(self, name: str) -> None:
         """Keep ``name`` as the player's name (the room panel's field); ``ValueError`` if it is not one."""

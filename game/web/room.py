@@ -297,7 +297,7 @@ class Rooms:
         guest takes the first open seat: :meth:`_take_a_seat`)."""
         self.renamed()
         held = window.localStorage.getItem(self._seat_key())
-        self._seat_wanted = self.host is None and not held
+        self._seat_wanted, self._seat_asked = self.host is None and not held, None
         if held:
             seat = json.loads(held)
             if isinstance(seat.get("evidence"), dict):
