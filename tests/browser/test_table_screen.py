@@ -17,6 +17,7 @@ from game import GAMES
 from game.web import config
 from game.web.render import AreaHtml, Rendered, SpotHtml, table_changes
 from game.web.table import Table
+from tests.web.games.test_cambio import fixed_deck
 
 from .conftest import ARTIFACTS
 from .driver import CHOICES, OVER, READY, open_game, open_saved, settle, step
@@ -112,6 +113,46 @@ def test_every_choice_is_in_view_in_the_embed(page, site_url, game, players):
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert "restored" in page.locator("#log").inner_text(), "the embed did not resume the save"
     check_decisions(page, f"{game}, {players} players", {"embed": EMBED})
+
+
+def penalised_cambio(players: int, penalties: int) -> Table:
+    """Cambio with you (seat 0) to play, holding 4 + ``penalties`` cards: as many wrong snaps on the graveyard's 9,
+    from the next hand and your own by turns (a snap locks the hand it came from)."""
+    hands = [["4D", "6C", "KS", "KC"], ["2H", "3H", "4H", "5H"], ["2S", "3S", "4S", "5S"]]
+    hands += [["6H", "7H", "8H", "10H"], ["6S", "7S", "8S", "10S"], ["AH", "AS", "AD", "AC"]]
+    deck = fixed_deck(hands[:players], "9C", [])
+    params = {"game": "cambio", "seed": "7", "players": str(players), "bots": str(players - 1)}
+    table = Table(config.from_params({**params, "first_player": "first seat", "deck": json.dumps(deck)}), 7)
+    for snap in range(penalties):
+        table.match.act(0, {"type": "snap", "owner": 1 - snap % 2, "slot": 0})
+    return table
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_cambio_hand_of_eleven_fits_a_small_phone_and_the_embed(page, site_url, players):
+    # Seven wrong snaps: eleven cards to show, and once a card is drawn, a button to swap it into each of them.
+    table = penalised_cambio(players, 7)
+    assert len(table.match.view(0)["hands"][0]) == 11
+    width, height = VIEWPORTS["small-phone"]
+    page.set_viewport_size({"width": width, "height": height})
+    open_saved(page, site_url, table, look="0", speed="slow")
+    assert_fits(page, f"cambio, {players} players, 11 cards, small-phone")
+    page.click("#table [data-pos='deck']")
+    page.locator("#table [data-pos='drawn'] .fd-face").wait_for()
+    # The buttons come a frame after the card, and the cards are fitted to them once that frame is painted: the
+    # settling in assert_fits waits for the buttons only.
+    settle(page)
+    assert_fits(page, f"cambio, {players} players, 11 cards, small-phone, drawn")
+    width, height = EMBED
+    page.set_viewport_size({"width": width, "height": height})
+    page.evaluate("([key, save]) => localStorage.setItem(key, save)", [EMBED_SAVE, table.to_json()])
+    page.goto(f"{site_url}embed.html?speed=slow&look=0&save=fit")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert_fits(page, f"cambio, {players} players, 11 cards, embed")
+    page.click("#table [data-pos='deck']")
+    page.locator("#table [data-pos='drawn'] .fd-face").wait_for()
+    settle(page)
+    assert_fits(page, f"cambio, {players} players, 11 cards, embed, drawn")
 
 
 def hand(inner: dict[str, str]) -> Rendered:

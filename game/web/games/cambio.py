@@ -5,18 +5,22 @@ Places: ``hand-<seat>-<slot>`` for a card of a hand (peeks, J/Q/K swaps and snap
 names only a slot of the player's own hand, with no seat, so it is a button ("Swap for your top left
 card"), as are discarding, skipping a power, giving a card after a snap and calling Cambio.
 
-A hand's slots 0 and 1 are its top row and 2 and 3 its bottom row; penalty slots (4 and up) wrap
-below in rows of two, so a hand always reads as the block it is on the table.
+A hand's slots 0 and 1 are its top row and 2 and 3 its bottom row. Penalty slots (4 and up) make more
+2 × 2 blocks beside it, each filled in the same order (static/css/games/cambio.css places them): a hand
+grows sideways, as the table has more room across than down, and keeps two rows. A penalty slot is
+named by its order ("3rd penalty"), which its place does not change.
 """
 
 from __future__ import annotations
+
+import math
 
 from ...cards import is_joker, rank, suit
 from ...core import FACE_DOWN
 from ...rules.cambio import ENDER_PENALTY, LIMIT, power_of
 from ..presenter import Area, Presenter, Spot, card_name, join_words, seat_name
 
-COLUMNS = 2
+BLOCK = 4  # the cards of a 2 × 2 block
 SLOT_WORDS = ("top left", "top right", "bottom left", "bottom right")
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # What each power lets its player do: said to that player on the discard button ("Discard the 7 and …"),
@@ -82,7 +86,7 @@ class CambioPresenter(Presenter):
         return Area(
             f"{possessive(names, seat)} hand",
             spots,
-            COLUMNS,
+            2 * math.ceil(len(spots) / BLOCK),  # two columns for each 2 × 2 block
             key="hand",
             note=f"{held} {'card' if held == 1 else 'cards'}",
             active=seat == view["turn"] and view["phase"] != "over",
@@ -295,10 +299,16 @@ class CambioPresenter(Presenter):
 
 
 def slot_words(slot: int) -> str:
-    """Where a slot sits in its hand: "top left" … "bottom right", then penalty rows "row 3 left"…"""
+    """Which slot of its hand: "top left" … "bottom right", then the penalty slots in order, "1st penalty"…"""
     if slot < len(SLOT_WORDS):
         return SLOT_WORDS[slot]
-    return f"row {slot // COLUMNS + 1} {'left' if slot % COLUMNS == 0 else 'right'}"
+    return f"{ordinal(slot - len(SLOT_WORDS) + 1)} penalty"
+
+
+def ordinal(number: int) -> str:
+    """ "1st", "2nd", "3rd", "4th", … "11th", "12th", "13th", "21st"…"""
+    suffix = "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def possessive_of(name: str) -> str:

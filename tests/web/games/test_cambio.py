@@ -128,10 +128,10 @@ def test_the_leak_check_catches_a_card_shown_where_it_may_not_be():
 
 def test_card_names_are_found_in_words_and_in_short():
     assert cards_named("Ada: K♣ 10♥ –; the 2 of spades, the red joker") == {"KC", "10H", "2S", "RJ"}
-    assert cards_named("row 3 left, 4 cards, 10 points") == set()
+    assert cards_named("row 3 left, 2nd penalty, 4 cards, 10 points") == set()
 
 
-def test_hands_are_two_by_two_blocks_and_penalty_slots_wrap_below():
+def test_hands_are_two_by_two_blocks_and_penalty_slots_make_more_blocks_beside_them():
     deck = fixed_deck([["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]], "9C", ["KD"])
     match = new_match("cambio", players=2, options={**FIRST_SEAT, "deck": deck}, seed=0)
     match.act(0, {"type": "draw", "source": "deck"})
@@ -141,13 +141,14 @@ def test_hands_are_two_by_two_blocks_and_penalty_slots_wrap_below():
     areas = PRESENTER.areas(view, names_for(2))
     assert [area.title for area in areas] == ["Bot 1's hand", "The table", "Your hand"]
     theirs = areas[0]
-    assert theirs.columns == 2 and len(theirs.spots) == 5
+    assert theirs.columns == 4 and len(theirs.spots) == 5  # a second block, for the penalty card
+    assert areas[2].columns == 2
     assert [spot.label for spot in theirs.spots] == [
         "Bot 1's hand, top left",
         "Bot 1's hand, top right",
         "Bot 1's hand, bottom left",
         "Bot 1's hand, bottom right",
-        "Bot 1's hand, row 3 left",
+        "Bot 1's hand, 1st penalty",
     ]
     assert "No snaps from this hand until a card is drawn" in areas[2].extra
 
