@@ -1,7 +1,7 @@
 """Clicks drawn ahead: how the table would change for each click the person at a local table may make next.
 
 A click's frame must show its card within one frame (16 ms), and the Python click handler (the move, the
-render, the diff) takes 2-3 ms of it, more when the machine is busy. While the person thinks, the app works
+render, the diff) takes 2-3 ms of it, more when the machine is busy. While the person thinks, the screen works
 out what each click that plays one action at once would change (:func:`predict_click` for each of the
 :func:`click_targets`) and hands the changes to ``static/js/redraw.js``, which makes them the moment that
 click comes, before any Python runs.
@@ -31,7 +31,7 @@ class Prediction:
     action: Action
     rendered: Rendered
     now: list[Change]
-    waiting: list[Change]
+    later: list[Change]
 
 
 def click_targets(presenter: Presenter, legal: list[Action]) -> dict[str, int]:
@@ -47,13 +47,13 @@ def click_targets(presenter: Presenter, legal: list[Action]) -> dict[str, int]:
 
 
 def predict_click(
-    table: Table, presenter: Presenter, drawn: Rendered, shown: dict[str, object], action: Action, looks: bool
+    table: Table, presenter: Presenter, drawn: Rendered, action: Action, looks: bool
 ) -> Prediction | None:
     """The redraw that the seat on screen playing ``action`` would make on a table showing ``drawn``.
 
-    It is the redraw the app makes for its own move (``App.play``): the cards that turn up are drawn face up,
-    and with ``looks`` on, the private looks the move gives are shown. ``None`` when the move would hand the
-    device to another person: the curtain, not the table, comes next.
+    It is the redraw the screen makes for its own move (:meth:`game.web.screen.Screen.play`): the cards that
+    turn up are drawn face up, and with ``looks`` on, the private looks the move gives are shown. ``None`` when
+    the move would hand the device to another person: the curtain, not the table, comes next.
     """
     ahead, events = table.after(action)
     if ahead.needs_curtain():
@@ -63,6 +63,6 @@ def predict_click(
         for event in events:
             reveals.update(presenter.looks(event))
     view = ahead.match.view(ahead.viewer)
-    rendered = render_table(presenter, view, ahead.names, ahead.legal_actions(), reveals, shown, flip_in=False)
-    now, waiting = changes_that_can_wait(table_changes(drawn, rendered))
-    return Prediction(action, rendered, now, waiting)
+    rendered = render_table(presenter, view, ahead.names, ahead.legal_actions(), reveals, drawn.faces, flip_in=False)
+    now, later = changes_that_can_wait(table_changes(drawn, rendered))
+    return Prediction(action, rendered, now, later)

@@ -22,6 +22,8 @@ from . import art
 from .presenter import Area, Presenter, Spot, card_name, face_words, join_words, seat_name
 
 MAX_LOG_LINES = 40
+# The kinds of table change that may wait for the frame after a move's (changes_that_can_wait).
+WORDS_AND_MARKS = frozenset(("tail", "head", "attribute", "remove"))
 DONE_LOOKING = '<button type="button" data-command="done-looking">Done looking</button>'
 
 
@@ -92,7 +94,6 @@ class Change(NamedTuple):
     - ``first``: put the spot ``value`` first in area ``at``; ``after``: put it right after the spot at ``at``;
     - ``drop-spot``: take away the spot at place ``at``;
     - ``spot``: replace the spot at place ``at`` with ``value``, a whole button;
-    - ``inner``: set what the spot at ``at`` holds to ``value``, keeping the button itself;
     - ``attribute`` / ``remove``: set attribute ``name`` of area ``at`` or spot ``at`` to ``value`` / remove it.
     """
 
@@ -124,12 +125,14 @@ def render_table(
     shown_before: dict[str, object],
     flip_in: bool = True,
     held: str = "",
+    menu: list[int] | tuple[int, ...] = (),
 ) -> Rendered:
     """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
 
     A card that shows a face now and did not in ``shown_before`` has just turned up: with ``flip_in`` it is
     marked to flip in (``fd-flip-in``); without it, it is simply drawn face up. ``held``: the look stays up until
     the player ends it with a button of that label (:meth:`Presenter.held_look`), the choice to make first.
+    ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from.
     """
     by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
@@ -138,6 +141,8 @@ def render_table(
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
     done = (held_button(held) if held else DONE_LOOKING) if reveals else ""
     tail = facts_html + render_actions(presenter, view, names, legal, buttons) + done
+    if menu:
+        tail += render_menu(presenter, view, names, legal, list(menu))
     return Rendered(f"board board-{presenter.game}", areas, tail, faces)
 
 
@@ -147,15 +152,14 @@ def held_button(label: str) -> str:
     return f"<button {attributes}>{escape(label)}</button>"
 
 
-def table_changes(drawn: Rendered | None, new: Rendered, focused: str | None = None) -> list[Change]:
+def table_changes(drawn: Rendered | None, new: Rendered) -> list[Change]:
     """The changes that turn a table showing ``drawn`` into one showing ``new``, touching as little as may be.
 
     The browser restyles, lays out and repaints what is written, so a click that turns one card redraws one
     spot, and a spot that only became (or stopped being) a choice gets new attributes, its art untouched.
-    The spot at place ``focused``, which has the keyboard focus, is changed in place, never replaced: a
-    replaced button would lose the focus, and giving it back makes the browser lay the page out at once.
+    (static/js/redraw.js changes a spot that has the keyboard focus in place rather than replacing it.)
     The tail comes first: taking away an action button that has the focus makes the browser restyle the
-    page at once too, and then little else has changed yet. ``drawn`` is ``None`` when the table shows
+    page at once, and then little else has changed yet. ``drawn`` is ``None`` when the table shows
     something else (nothing yet, or the curtain): then the whole table is written.
 
     Areas that come and go (a Deluxe Memory pair's effect) are found by their key and rank among the areas
@@ -180,7 +184,7 @@ def table_changes(drawn: Rendered | None, new: Rendered, focused: str | None = N
         if key not in before:
             changes.append(Change("add-area", index, area.html))
         elif before[key] != area:
-            changes += _area_changes(index, before[key], area, focused)
+            changes += _area_changes(index, before[key], area)
     return changes
 
 
@@ -192,21 +196,16 @@ def changes_that_can_wait(changes: list[Change]) -> tuple[list[Change], list[Cha
     a choice or have a new label (a move that passes the turn changes 20 to 60 of them), the areas' titles,
     notes and highlight, and the facts and buttons after the board. Nobody reads those in the instant of a
     click, and the browser restyles, lays out and repaints each one, so they wait for the next frame. That
-    is safe: a click on a spot goes by the legal actions, not by its marks, and the app drops a click on an
+    is safe: a click on a spot goes by the legal actions, not by its marks, and the page drops a click on an
     action button while the buttons wait (their numbers are the last move's). Nothing waits when they are
-    all the move shows (a second card that did not match, with looks off, turns face down again at once),
-    and a spot whose art changes keeps its attributes in the same frame: a flip-in class starts with its face.
+    all the move shows (a second card that did not match, with looks off, turns face down again at once).
+    A spot whose art changes is a new button, its attributes with it: a flip-in class starts with its face.
     Area indices in the waiting changes count the areas as the changes that do not wait leave them.
     """
-    redrawn = {change.at for change in changes if change.kind == "inner"}
-
-    def can_wait(change: Change) -> bool:
-        if change.kind in ("tail", "head"):
-            return True
-        return change.kind in ("attribute", "remove") and change.at not in redrawn
-
-    now = [change for change in changes if not can_wait(change)]
-    return (now, [change for change in changes if can_wait(change)]) if now else (changes, [])
+    now, later = [], []
+    for change in changes:
+        (later if change.kind in WORDS_AND_MARKS else now).append(change)
+    return (now, later) if now else (changes, [])
 
 
 def _area_ids(areas: list[AreaHtml]) -> list[str]:
@@ -219,7 +218,7 @@ def _area_ids(areas: list[AreaHtml]) -> list[str]:
     return ids
 
 
-def _area_changes(index: int, before: AreaHtml, area: AreaHtml, focused: str | None) -> list[Change]:
+def _area_changes(index: int, before: AreaHtml, area: AreaHtml) -> list[Change]:
     old = {spot.place: spot for spot in before.spots}
     new = {spot.place: spot for spot in area.spots}
     if [place for place in old if place in new] != [place for place in new if place in old]:
@@ -238,20 +237,20 @@ def _area_changes(index: int, before: AreaHtml, area: AreaHtml, focused: str | N
         if spot.place not in old:  # a new spot goes after the one before it, or first
             changes.append(Change("after", previous, spot.html) if previous else Change("first", index, spot.html))
         else:
-            changes += _spot_changes(old[spot.place], spot, focused)
+            changes += _spot_changes(old[spot.place], spot)
         previous = spot.place
     return changes
 
 
-def _spot_changes(old: SpotHtml, spot: SpotHtml, focused: str | None) -> list[Change]:
+def _spot_changes(old: SpotHtml, spot: SpotHtml) -> list[Change]:
     if old == spot:
         return []
-    if old.inner != spot.inner and spot.place != focused:
+    if old.inner != spot.inner:
         return [Change("spot", spot.place, spot.html)]
     before, after = dict(old.attributes), dict(spot.attributes)
     changes = [Change("remove", spot.place, name=name) for name in before if name not in after]
-    changes += [Change("attribute", spot.place, after[name], name) for name in after if before.get(name) != after[name]]
-    return changes + ([Change("inner", spot.place, spot.inner)] if old.inner != spot.inner else [])
+    changed = [name for name in after if before.get(name) != after[name]]
+    return changes + [Change("attribute", spot.place, after[name], name) for name in changed]
 
 
 def render_actions(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:

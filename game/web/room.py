@@ -41,9 +41,9 @@ from ..net.lobby import PLAYER
 from ..net.roomsave import read_room_file, room_file
 from . import invite
 from .invite import Invite
-from .pacer import BotPacer
 from .roomview import first_open_seat, render_invite, render_lobby
 from .source import RoomSource
+from .timer import Timer
 
 # While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
 ABSENT_CHECK_MS = 1000
@@ -84,7 +84,7 @@ class Rooms:
         self._offer_import = False  # a host's link opened where its save is not: offer to resume from a file
         self.source: RoomSource | None = None
         self.level = "medium"  # the level of the computer players the host seats
-        self.bots = BotPacer()  # the host's bots: a step of theirs, or a look back for an absent player's stand-in
+        self.bots = Timer()  # the host's bots: a step of theirs, or a look back for an absent player's stand-in
         self._proxies = []  # the transport's listeners: kept alive while it may call them
         self._tasks = set()
         self._redraw = None  # the timer of a redraw on its way
@@ -551,7 +551,7 @@ class Rooms:
         for timer in (self._redraw, self.gone_timer):
             if timer is not None:
                 window.clearTimeout(timer)
-        self.bots.stop()
+        self.bots.cancel()
         if self.invite is not None:
             window.history.replaceState(None, "", window.location.pathname + window.location.search)
         self.invite = self.host = self.client = self.transport = self.host_peer = self.source = None

@@ -15,7 +15,7 @@ import game
 
 # Modules that import ``js`` or ``pyscript`` (the snapshot is made where neither exists; the page imports
 # them itself) or that only tools run.
-BROWSER_ONLY = frozenset({"game.web.app", "game.web.room", "game.web.main", "game.web.pacer"})
+BROWSER_ONLY = frozenset({"game.web.app", "game.web.room", "game.web.main", "game.web.timer"})
 TOOLS_ONLY = frozenset(
     {"game.__main__", "game.bots.arena", "game.web.picker", "game.web.pictures", "game.web.snapshot"}
 )

@@ -1,24 +1,31 @@
-// The browser half of a redraw, called from game/web/app.py. Both run on the click's critical path, where a
-// call across the Python-to-JavaScript bridge costs more than the work, so each is one call:
+// The only writer of the page's table. game/web/screen.py computes every edit of the table; this file makes
+// it. A call across the Python-to-JavaScript bridge costs more than the work on a click's critical path, so
+// each edit is one call with one JSON string:
 //
-// - faceDownRedraw.apply(table, changes) makes the list of changes game/web/render.py's table_changes()
-//   computes (its Change class says what each kind means), handed over as one JSON string: a turn's change
-//   is often 50 or more attribute edits. It returns false if a change found nothing to change (the table
-//   was not what was drawn last) or is of a kind it does not know (a bug in render.py, reported on the
-//   console); the app then writes the table whole.
+// - faceDownRedraw.apply(table, edit) makes an edit, {now, later, html, busy}: the changes `now` at once (the
+//   kinds game/web/render.py's Change class lists), and `later` once the frame showing them is painted, or
+//   before the next edit or later() callback, whichever comes first. If a change finds nothing to change (the
+//   table is not what the edit was computed for) or is of a kind it does not know (a bug in render.py,
+//   reported on the console), the table is written whole from `html`; apply() then returns false. `busy`:
+//   the choices on the table are stale until the next edit (a room's move is on its way to the host). The
+//   table is aria-busy while changes wait, while a click drawn ahead waits to be played, or while `busy`.
+//   A spot that has the keyboard focus is changed in place rather than replaced, and a focused spot that an
+//   edit replaced gets the focus back.
 // - faceDownRedraw.later(callback, delayMs, afterPaint) runs callback delayMs after the next frame has been
 //   painted (or, with afterPaint false or in a hidden page, which paints no frames, after delayMs), unless
-//   its cancel() is called first. A bot's choice and move wait this way, so that neither holds back the
-//   frame that shows the player's click. The frame wait is two animation frames: a callback asked for from
-//   one frame runs at the start of the next, once the first is painted. Waiting here rather than in Python
-//   keeps the interpreter out of the painted frame altogether.
-// - Clicks drawn ahead (game/web/predict.py): while the person thinks, the app hands over the changes each
-//   click would make, with faceDownRedraw.predictClick(key, changes) (keyed as that module says);
-//   forgetPredictions() drops them all, predicted() lists their keys, and onPredictedClick(play) names the
-//   app's callback. When such a click comes, it is drawn here at once and kept from the app's own click
-//   handler; play(key, drawn) plays it once the frame showing it is painted. Until then no later() callback
-//   runs (each waits another frame), and the next click or the page being put away plays it at once: the
-//   moves stay in the order they were made, and none is lost.
+//   its cancel() is called first. The changes that wait are made first. A bot's choice and move wait this
+//   way, so that neither holds back the frame that shows the player's click. The frame wait is two animation
+//   frames: a callback asked for from one frame runs at the start of the next, once the first is painted.
+//   Waiting here rather than in Python keeps the interpreter out of the painted frame altogether.
+// - Clicks drawn ahead (game/web/predict.py): while the person thinks, the screen hands over the edit each
+//   click would make, with faceDownRedraw.predictClick(key, edit) (keyed as that module says); every edit
+//   of the table, and forgetPredictions(), drops them all; predicted() lists their keys, and
+//   onPredictedClick(play) names the app's callback. When such a click comes, its edit is made here at once
+//   and the click is kept from the app's own click handler; play(key) plays it once the frame showing it is
+//   painted. Until then no later() callback runs (each waits another frame), and the next click or the page
+//   being put away plays it at once: the moves stay in the order they were made, and none is lost.
+// - A click on an action button while the table's changes wait is dropped: the buttons on screen are the last
+//   move's, numbered by its legal actions.
 // - faceDownRedraw.fit(anew) sizes the cards so that the whole table fits its box, by width and by height
 //   (below). apply() has it run once the frame showing its changes is painted, and a ResizeObserver runs it
 //   when the table's box changes size.
@@ -32,13 +39,26 @@
     return template.content.firstElementChild;
   }
 
+  // Make `node` (a spot's button) look like `model`, keeping the node itself.
+  function morph(node, model) {
+    for (const { name } of [...node.attributes]) if (!model.hasAttribute(name)) node.removeAttribute(name);
+    for (const { name, value } of model.attributes) node.setAttribute(name, value);
+    node.innerHTML = model.innerHTML;
+  }
+
   // One change to an area's <section> or a spot's button. Returns the node that stands there afterwards (a new
   // one when the change replaced it: the next change at the same place must find it, not the detached old
   // one), or null for a kind of change it does not know.
   function changeNode(node, kind, value, name) {
     switch (kind) {
-      case "area":
-      case "spot": {
+      case "spot":
+        if (node === document.activeElement) {
+          // A new button would lose the focus, and giving it back makes the browser lay the page out at once.
+          morph(node, element(value));
+          break;
+        }
+      // falls through: any other spot is replaced whole
+      case "area": {
         const replacement = element(value);
         node.replaceWith(replacement);
         return replacement;
@@ -48,9 +68,6 @@
         break;
       case "remove":
         node.removeAttribute(name);
-        break;
-      case "inner":
-        node.innerHTML = value;
         break;
       case "drop-spot":
         node.remove();
@@ -167,17 +184,67 @@
     );
   }
 
-  function apply(table, changes) {
+  let waiting = []; // the changes of the last edit that wait for its frame to be painted
+  let whole = ""; // the table the last edit leads to: written whole if its changes cannot be made
+  let staleChoices = false; // the last edit's `busy`
+  let flushDue = null; // the later() that makes the waiting changes
+  const predictions = new Map(); // a click's key to its edit, as JSON
+  let pendingClick = null; // the key of a click drawn ahead and not played yet
+  let playPredicted = null;
+
+  // The spot that has the keyboard focus, if one has.
+  function focusedPlace() {
+    return document.activeElement?.closest?.("#table [data-pos]")?.dataset.pos ?? null;
+  }
+
+  // Make `changes`, or write the table whole; true if they could be made.
+  function make(table, changes) {
+    const place = focusedPlace();
     const made = applyChanges(table, changes);
-    fitAfterPaint(made.reshaped);
+    if (!made.ok) table.innerHTML = whole;
+    fitAfterPaint(made.reshaped || !made.ok);
+    if (place !== null && focusedPlace() !== place) {
+      table.querySelector(`[data-pos="${CSS.escape(place)}"]`)?.focus();
+    }
     return made.ok;
+  }
+
+  function markBusy(table) {
+    if (waiting.length > 0 || pendingClick !== null || staleChoices) table.setAttribute("aria-busy", "true");
+    else table.removeAttribute("aria-busy");
+  }
+
+  function apply(table, edit) {
+    const { now, later: next, html, busy } = JSON.parse(edit);
+    predictions.clear();
+    whole = html;
+    const ok = make(table, waiting.length > 0 ? [...waiting, ...now] : now);
+    waiting = ok ? next : [];
+    staleChoices = busy;
+    if (waiting.length > 0 && flushDue === null) flushDue = later(() => {}, 0, true); // later() makes them first
+    markBusy(table);
+    return ok;
+  }
+
+  // Make the changes that wait, if any do.
+  function flush() {
+    if (flushDue !== null) {
+      flushDue.cancel();
+      flushDue = null;
+    }
+    if (waiting.length === 0) return;
+    const table = document.getElementById("table");
+    const changes = waiting;
+    waiting = [];
+    make(table, changes);
+    markBusy(table);
   }
 
   function applyChanges(table, changes) {
     let board = null;
     let reshaped = false;
     const spots = new Map(); // the spots found so far, by place: a spot's changes come one after another
-    for (const [kind, at, value, name] of JSON.parse(changes)) {
+    for (const [kind, at, value, name] of changes) {
       reshaped ||= RESHAPING.has(kind);
       if (kind === "table") {
         table.innerHTML = value;
@@ -201,16 +268,12 @@
     return { ok: true, reshaped };
   }
 
-  const predictions = new Map(); // a click's key to its changes, as JSON
-  let pendingClick = null; // a click drawn ahead and not played yet: [its key, whether its changes were made]
-  let playPredicted = null;
-
   // Play the click drawn ahead that waits, if one does.
   function playPending() {
     if (pendingClick === null) return;
-    const [key, drawn] = pendingClick;
+    const key = pendingClick;
     pendingClick = null;
-    playPredicted(key, drawn);
+    playPredicted(key);
   }
 
   // The key game/web/predict.py gives the click on `target`, or null for a click that is no move on the table.
@@ -224,17 +287,17 @@
 
   function onClick(event) {
     playPending();
-    if (predictions.size === 0 || !(event.target instanceof Element)) return;
-    // The predictions were worked out for a table whose spots have no keyboard focus (a redraw keeps a focused
-    // spot in place, so its changes differ); keyboard play takes the app's own way.
-    if (document.activeElement?.closest("#table [data-pos]")) return;
+    if (!(event.target instanceof Element)) return;
+    const button = event.target.closest("#table [data-action]");
+    if (button && (!button.isConnected || waiting.some(([kind]) => kind === "tail" || kind === "table"))) {
+      event.stopPropagation(); // a button of the last move's (above)
+      return;
+    }
     const key = clickKey(event.target);
-    const changes = key === null ? undefined : predictions.get(key);
-    if (changes === undefined) return;
-    predictions.clear();
-    const table = document.getElementById("table");
-    pendingClick = [key, apply(table, changes)];
-    table.setAttribute("aria-busy", "true"); // until the app has played it, as while a redraw's marks wait
+    const edit = key === null ? undefined : predictions.get(key);
+    if (edit === undefined) return;
+    pendingClick = key;
+    apply(document.getElementById("table"), edit);
     event.stopPropagation();
     // Played once the frame showing it is painted, or at once if the page is put away first (below).
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(playPending, 0)));
@@ -260,8 +323,12 @@
     // callback waits for the next frame, and so on.
     const run = () => {
       timer = null;
-      if (pendingClick === null) callback();
-      else wait(true);
+      if (pendingClick !== null) {
+        wait(true);
+        return;
+      }
+      flush();
+      callback();
     };
     wait(afterPaint);
     return {
@@ -276,7 +343,7 @@
     apply,
     later,
     fit,
-    predictClick: (key, changes) => predictions.set(key, changes),
+    predictClick: (key, edit) => predictions.set(key, edit),
     forgetPredictions: () => predictions.clear(),
     predicted: () => [...predictions.keys()], // for tests and bug reports: which clicks are drawn ahead
     onPredictedClick: (play) => {

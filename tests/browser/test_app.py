@@ -257,9 +257,9 @@ def test_a_table_redrawn_move_by_move_is_the_table_drawn_from_nothing(page, site
 def test_a_spot_played_from_the_keyboard_keeps_the_focus_and_says_what_it_shows(page, site_url):
     open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", look="0", seed="4")
     page.focus('[data-pos="cell-0"]')
-    page.evaluate("document.activeElement.dataset.marked = 'yes'")  # the very button, not a new one
+    page.evaluate("document.activeElement.probe = 'yes'")  # the very button, not a new one
     page.keyboard.press("Enter")
-    focused = page.evaluate("[document.activeElement.dataset.pos, document.activeElement.dataset.marked]")
+    focused = page.evaluate("[document.activeElement.dataset.pos, document.activeElement.probe]")
     assert focused == ["cell-0", "yes"]
     label = page.locator('[data-pos="cell-0"]').get_attribute("aria-label")
     assert label.startswith("row 1, column 1, ") and "face down" not in label
@@ -418,7 +418,11 @@ def test_a_table_change_of_an_unknown_kind_is_refused_so_the_table_is_drawn_whol
     errors = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     open_game(page, site_url, game="concentration", players="1", bots="0", seed="3")
-    apply = "changes => faceDownRedraw.apply(document.getElementById('table'), JSON.stringify(changes))"
+    apply = """changes => {
+      const table = document.getElementById('table');
+      const edit = {now: changes, later: [], html: table.innerHTML, busy: false};
+      return faceDownRedraw.apply(table, JSON.stringify(edit));
+    }"""
     first = page.locator("#table [data-pos]").first.get_attribute("data-pos")
     assert page.evaluate(apply, [["attribute", first, "x", "data-probe"]]) is True
     assert page.locator("#table [data-probe='x']").count() == 1

@@ -37,8 +37,7 @@ def test_a_prediction_is_the_redraw_its_move_makes(game, looks):
             continue
         targets = click_targets(presenter, legal)
         predictions = {
-            key: predict_click(table, presenter, drawn, drawn.faces, legal[index], looks)
-            for key, index in targets.items()
+            key: predict_click(table, presenter, drawn, legal[index], looks) for key, index in targets.items()
         }
         key = rng.choice(sorted(targets))
         events = table.act(legal[targets[key]])
@@ -48,7 +47,7 @@ def test_a_prediction_is_the_redraw_its_move_makes(game, looks):
         real = draw(table, drawn.faces, reveals, flip_in=False)
         prediction = predictions[key]
         assert prediction.rendered == real and prediction.action == legal[targets[key]]
-        assert (prediction.now, prediction.waiting) == changes_that_can_wait(table_changes(drawn, real))
+        assert (prediction.now, prediction.later) == changes_that_can_wait(table_changes(drawn, real))
         drawn, predicted = real, predicted + 1
     assert predicted >= 5 or table.over
 
@@ -58,7 +57,7 @@ def test_predicting_changes_nothing_at_the_table():
     presenter = presenter_for("paved-with-gold")
     before, drawn, legal = table.to_json(), draw(table, {}), table.legal_actions()
     for index in click_targets(presenter, legal).values():
-        predict_click(table, presenter, drawn, drawn.faces, legal[index], False)
+        predict_click(table, presenter, drawn, legal[index], False)
     assert table.to_json() == before and table.legal_actions() == legal
 
 
@@ -96,4 +95,4 @@ def test_a_move_that_hands_the_device_over_is_not_drawn_ahead():
     table.act({"type": "flip", "pos": 0})
     drawn = draw(table, {})
     mismatch = next(pos for pos in range(1, 16) if table.after({"type": "flip", "pos": pos})[0].needs_curtain())
-    assert predict_click(table, presenter, drawn, drawn.faces, {"type": "flip", "pos": mismatch}, False) is None
+    assert predict_click(table, presenter, drawn, {"type": "flip", "pos": mismatch}, False) is None

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import re
 from html import escape
-from html.parser import HTMLParser
 
 import pytest
 
@@ -31,6 +30,7 @@ from game.web.render import (
     targets_by_place,
 )
 from tests.support import FIRST_SEAT, random_step
+from tests.web.dom import apply, drawn_table
 
 LOG_OPEN = '<ol tabindex="0" aria-label="What happened">'
 CARD_IDS = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
@@ -113,132 +113,6 @@ def test_the_result_screen_names_the_winner_and_offers_play_again():
 # --- redrawing only what changed -------------------------------------------------------------------
 
 
-class Element:
-    """Just enough of a DOM element to apply :func:`table_changes` the way the page does, and to read it back."""
-
-    def __init__(self, tag: str, attributes: list[tuple[str, str]], closed: bool = False):
-        self.tag, self.attributes, self.closed = tag, dict(attributes), closed
-        self.children: list[Element | str] = []
-
-    @property
-    def elements(self) -> list[Element]:
-        """The children that are elements."""
-        return [child for child in self.children if isinstance(child, Element)]
-
-    def html(self, ordered: bool = False) -> str:
-        """The element as HTML; ``ordered`` sorts the attributes (a DOM keeps them in the order they were set)."""
-        pairs = sorted(self.attributes.items()) if ordered else self.attributes.items()
-        attributes = "".join(f' {name}="{escape(value)}"' for name, value in pairs)
-        if self.closed:
-            return f"<{self.tag}{attributes}/>"
-        return f"<{self.tag}{attributes}>{self.inner(ordered)}</{self.tag}>"
-
-    def inner(self, ordered: bool = False) -> str:
-        """The children as HTML."""
-        return "".join(child.html(ordered) if isinstance(child, Element) else escape(child) for child in self.children)
-
-    def find(self, place: str) -> Element | None:
-        """The first element in document order whose data-pos is ``place`` (what querySelector returns)."""
-        for child in self.elements:
-            if child.attributes.get("data-pos") == place:
-                return child
-            found = child.find(place)
-            if found is not None:
-                return found
-        return None
-
-    def parent_of(self, node: Element) -> Element | None:
-        """The element under this one that holds ``node``."""
-        for child in self.elements:
-            if child is node:
-                return self
-            found = child.parent_of(node)
-            if found is not None:
-                return found
-        return None
-
-
-class Builder(HTMLParser):
-    """Parses a fragment into :class:`Element` children of ``root``."""
-
-    def __init__(self, root: Element):
-        super().__init__(convert_charrefs=True)
-        self.stack = [root]
-
-    def handle_starttag(self, tag, attrs):
-        node = Element(tag, self.cased(attrs))
-        self.stack[-1].children.append(node)
-        self.stack.append(node)
-
-    def handle_startendtag(self, tag, attrs):
-        self.stack[-1].children.append(Element(tag, self.cased(attrs), closed=True))
-
-    def cased(self, attrs):
-        """The attributes with their names as written: the parser lowercases them, and SVG's viewBox must not."""
-        names = re.findall(r'\s([^\s=]+)="', self.get_starttag_text())
-        return [(name, value) for name, (_, value) in zip(names, attrs, strict=True)]
-
-    def handle_endtag(self, tag):
-        assert self.stack.pop().tag == tag
-
-    def handle_data(self, data):
-        self.stack[-1].children.append(data)
-
-
-def fragment(html: str) -> list[Element | str]:
-    """The nodes that ``html`` parses into."""
-    root = Element("root", [])
-    builder = Builder(root)
-    builder.feed(html)
-    builder.close()
-    return root.children
-
-
-def apply(table: Element, changes: list[Change]) -> None:
-    """Make the changes to ``table`` as game/web/app.py makes them to the page's #table."""
-    for kind, at, value, name in changes:
-        if kind == "table":
-            table.children = fragment(value)
-            continue
-        if kind == "tail":
-            table.children = [table.elements[0], *fragment(value)]
-            continue
-        board = table.elements[0]
-        if kind == "add-area":
-            board.children[at:at] = fragment(value)
-            continue
-        node = board.elements[at] if isinstance(at, int) else table.find(at)
-        parent = table.parent_of(node)
-        if kind in ("area", "spot"):
-            parent.children[parent.children.index(node) : parent.children.index(node) + 1] = fragment(value)
-        elif kind in ("drop-area", "drop-spot"):
-            parent.children.remove(node)
-        elif kind == "after":
-            index = parent.children.index(node) + 1
-            parent.children[index:index] = fragment(value)
-        elif kind == "first":
-            node.elements[-1].children[0:0] = fragment(value)
-        elif kind == "columns":
-            node.elements[-1].attributes["style"] = f"--columns:{value}"
-        elif kind == "attribute":
-            node.attributes[name] = value
-        elif kind == "remove":
-            del node.attributes[name]
-        elif kind == "inner":
-            node.children = fragment(value)
-        else:
-            assert kind == "head", kind
-            node.children = [*fragment(value), node.elements[-1]]
-
-
-def drawn_table(html: str) -> Element:
-    """A #table holding ``html``."""
-    table = Element("div", [("id", "table")])
-    table.children = fragment(html)
-    assert table.inner() == html  # the stand-in DOM reads back exactly what it was given
-    return table
-
-
 @pytest.mark.parametrize("game", list(GAMES))
 def test_the_changes_turn_the_drawn_table_into_the_new_one_all_game_long(game):
     """As the app makes them: the changes that can wait go after the frame, or first in the next redraw
@@ -261,9 +135,7 @@ def test_the_changes_turn_the_drawn_table_into_the_new_one_all_game_long(game):
             look = game != "matches" and rng.random() < 0.1
             reveals = {spot: "7H" for spot in rng.sample(sorted(drawn.faces), 2)} if look else {}
             new = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, reveals, drawn.faces)
-            focused = rng.choice(sorted(drawn.faces))
-            node = table.find(focused)
-            changes, later = changes_that_can_wait(table_changes(drawn, new, focused))
+            changes, later = changes_that_can_wait(table_changes(drawn, new))
             apply(table, waiting + changes)
             waiting = later
             if rng.random() < 0.5:  # the frame was painted before the next move
@@ -271,10 +143,6 @@ def test_the_changes_turn_the_drawn_table_into_the_new_one_all_game_long(game):
                 waited += len(waiting)
                 waiting = []
                 assert table.inner(ordered=True) == drawn_table(new.html).inner(ordered=True)
-            redrawn = {change.kind for change in changes} & {"table", "area"}
-            moved = Change("drop-spot", focused) in changes  # to another area: a new button, necessarily
-            if focused in new.faces and not redrawn and not moved:
-                assert table.find(focused) is node, "the focused spot was replaced"
             kinds |= {change.kind for change in changes + later}
             drawn = new
         apply(table, waiting)
@@ -297,13 +165,14 @@ def test_turning_one_card_replaces_that_spot_alone():
     assert table_changes(new, new) == []
 
 
-def test_the_focused_spot_is_changed_in_place():
-    drawn, new = a_concentration_table()
-    changes = table_changes(drawn, new, focused="cell-2")
-    assert {change.kind for change in changes} <= {"attribute", "remove", "inner"}
-    assert {change.at for change in changes} == {"cell-2"}
-    classes = [change.value for change in changes if change.name == "class"]
-    assert classes == ["pos pos-card fd-flip-in"]  # no longer a choice, and turning up
+def test_a_spots_menu_is_drawn_last_and_its_choices_are_the_legal_actions_it_offers():
+    match = concentration()
+    presenter, legal = presenter_for("concentration"), match.legal_actions(0)
+    drawn = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, {}, {}, menu=[0, 1])
+    assert drawn.tail.endswith("</div>") and '<div class="menu"' in drawn.tail
+    assert drawn.tail.count('data-action="0"') == 1 and drawn.tail.count('data-action="1"') == 1
+    closed = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, {}, drawn.faces)
+    assert table_changes(drawn, closed) == [Change("tail", "", closed.tail)]
 
 
 def test_a_spot_that_stops_being_a_choice_gets_new_attributes_and_keeps_its_art():
@@ -349,12 +218,6 @@ def test_marks_that_are_all_a_move_changes_do_not_wait():
     drawn = rendered(match)
     new = render_table(presenter_for("concentration"), match.view(0), ["Ana", "Ben"], [], {}, drawn.faces)
     changes = table_changes(drawn, new)
-    assert changes_that_can_wait(changes) == (changes, [])
-
-
-def test_a_focused_spot_that_turns_up_takes_its_new_class_with_its_face():
-    drawn, new = a_concentration_table()
-    changes = table_changes(drawn, new, focused="cell-2")
     assert changes_that_can_wait(changes) == (changes, [])
 
 

@@ -8,32 +8,13 @@ import pytest
 
 from game import GAMES, new_match
 from game.core import IllegalAction
-from game.net import Client, Host
+from game.net import Client
 from game.web import config
 from game.web.games import presenter_for
 from game.web.source import LocalSource, RoomSource, seat_names
 from game.web.table import Table
-from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import random_step
-
-
-def room_at_play(game: str = "cambio", players: int = 3) -> tuple[Room, dict[str, RoomSource], list[str]]:
-    """A started room: peers a, b, ... seated in order, each with a source whose moves go through the room."""
-    host = Host(game, players, entropy=seeded_entropy(7))
-    room = Room(host, 7)
-    peers = [chr(ord("a") + seat) for seat in range(players)]
-    seat_everyone(room, peers)
-    room.deliver(host.start())
-    sent: list[str] = []
-
-    def sender(peer):
-        def send(text):
-            sent.append(peer)
-            room.send(peer, text)
-
-        return send
-
-    return room, {peer: RoomSource(room.clients[peer], sender(peer)) for peer in peers}, sent
+from tests.web.support import room_at_play
 
 
 def test_a_local_source_shows_the_table_on_screen():

@@ -1,0 +1,493 @@
+"""The screen controller on CPython: what a click, a timer or a room's news has the page do, and when."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from game import GAMES
+from game.web.games import presenter_for
+from game.web.games.concentration import ConcentrationPresenter
+from game.web.render import render_table
+from game.web.screen import (
+    AddLog,
+    After,
+    Announce,
+    Cancel,
+    DrawTable,
+    Focus,
+    HintSeen,
+    Over,
+    Predict,
+    Save,
+    Say,
+    Screen,
+    Show,
+    Write,
+)
+from game.web.settings import Settings
+from game.web.source import LocalSource
+from game.web.table import Table
+from tests.support import table_for
+from tests.web.dom import apply, drawn_table
+from tests.web.support import room_at_play
+
+LOG_ITEM = re.compile(r"<li data-n=\"\d+\">.*?</li>")
+
+
+class Page:
+    """What the page adapter (game/web/app.py) and static/js/redraw.js do with a screen's effects, kept as data:
+    the table (a stand-in DOM), the texts, the log, the announcements, the focus, the timers due and the save."""
+
+    def __init__(self, screen: Screen):
+        self.screen = screen
+        self.table = drawn_table("")
+        self.waiting: list = []  # the changes that wait for the frame to be painted
+        self.busy = False
+        self.texts: dict[str, str] = {}
+        self.shown: dict[str, bool] = {}
+        self.log: list[str] = []
+        self.announced: list[str] = []
+        self.focus: str | None = None
+        self.due: dict[str, After] = {}
+        self.saved: str | None = None
+        self.said = ""
+        self.over: str | None = None
+        self.predictions: dict[str, DrawTable] = {}
+        self.hints_seen: list[str] = []
+        self.effects: list = []  # every effect carried out, in order
+
+    def run(self, effects: list) -> list:
+        """Carry out ``effects``; return them."""
+        self.effects += effects
+        for effect in effects:
+            match effect:
+                case DrawTable():
+                    self.edit(effect)
+                case Predict():
+                    self.predictions[effect.key] = effect.edit
+                case Write(element="log", text=text):
+                    self.log = LOG_ITEM.findall(text)
+                case Write():
+                    self.texts[effect.element] = effect.text
+                case Show():
+                    self.shown[effect.element] = effect.shown
+                case AddLog():
+                    self.log = LOG_ITEM.findall(effect.items) + self.log
+                    self.log = self.log[: len(self.log) - effect.dropped]
+                case Announce():
+                    self.announced += effect.lines
+                case Focus():
+                    self.focus = effect.selector
+                case Over():
+                    self.over = effect.result
+                case Say():
+                    self.said = effect.text
+                case After():
+                    self.due[effect.timer] = effect
+                case Cancel():
+                    self.due.pop(effect.timer, None)
+                case Save():
+                    self.saved = effect.text
+                case HintSeen():
+                    self.hints_seen.append(effect.game)
+                case _:
+                    raise AssertionError(f"an effect the page does not know: {effect!r}")
+        return effects
+
+    def edit(self, edit: DrawTable) -> None:
+        self.predictions = {}  # every edit of the table drops the clicks drawn ahead
+        apply(self.table, self.waiting + edit.now)
+        self.waiting, self.busy = edit.later, edit.busy
+
+    def paint(self) -> None:
+        """The frame is painted: the changes that waited are made."""
+        apply(self.table, self.waiting)
+        self.waiting = []
+
+    def fire(self, name: str) -> list:
+        """The timer ``name`` runs out (the changes that wait are made first, as redraw.js's later() does)."""
+        assert name in self.due, f"no {name} timer is due: {sorted(self.due)}"
+        del self.due[name]
+        self.paint()
+        return self.run(self.screen.timer(name))
+
+    def settle(self) -> None:
+        """The frame is painted and the page draws what follows it (not the bots, the looks or the clock)."""
+        self.paint()
+        for name in ("around", "predict", "predict", "predict", "predict"):
+            if name in self.due:
+                self.fire(name)
+
+    def click(self, place: str) -> list:
+        """A click on the spot at ``place``."""
+        return self.run(self.screen.click_spot(place))
+
+    def shows_the_table_drawn_whole(self) -> bool:
+        """True when the table the edits built is the one the renderer draws whole for the screen's state."""
+        drawn = self.screen.on_screen.table
+        return self.table.inner(ordered=True) == drawn_table(drawn.html).inner(ordered=True)
+
+    def legal_places(self) -> list[str]:
+        """The places of the spots marked as choices on the table."""
+        return sorted(
+            re.findall(r'data-pos="([^"]+)" data-legal="true"', self.table.inner()),
+        )
+
+
+def screen_for(table: Table, look_ms: int = 0, hint: str = "", presenter=None) -> Page:
+    """A page showing a screen of ``table``, started as a new deal."""
+    settings = Settings(look_ms=look_ms, speed="fast")
+    screen = Screen(LocalSource(table), presenter or presenter_for(table.config.game), settings, hint)
+    page = Page(screen)
+    page.run(screen.start(deal=True))
+    return page
+
+
+def mismatching(table: Table, first: int) -> int:
+    """A cell whose card is no pair with the card at cell ``first``: both turn face down again."""
+    for second in range(first + 1, 16):
+        match = table.match.copy()
+        match.act(0, {"type": "flip", "pos": first})
+        match.act(0, {"type": "flip", "pos": second})
+        if match.view(0)["cells"][first] == "down":
+            return second
+    raise AssertionError("every card pairs with the first")
+
+
+def turn_up_a_mismatch(page: Page, table: Table) -> int:
+    """Click cell 0 and then a card that is no pair with it, each in its own frame; the second cell's index."""
+    second = mismatching(table, 0)
+    page.click("cell-0")
+    page.settle()
+    page.click(f"cell-{second}")
+    page.settle()
+    return second
+
+
+def play_to_the_end(page: Page) -> None:
+    """Click random choices (the bots' timers run as they come due) until the game is over."""
+    rng = random.Random(1)
+    while not page.screen.source.over:
+        if "bot" in page.due:
+            page.fire("bot")
+        elif page.legal_places():
+            page.click(rng.choice(page.legal_places()))
+        page.settle()
+
+
+def kinds(effects: list) -> list[str]:
+    return [type(effect).__name__ for effect in effects]
+
+
+# --- a click and its frame -------------------------------------------------------------------------------------
+
+
+def test_a_click_shows_its_card_at_once_and_the_words_around_the_table_once_that_frame_is_painted():
+    page = screen_for(table_for(game="concentration", pairs=8, players=1, bots=0, seed=4))
+    prompt = page.texts["prompt"]
+    effects = page.click("cell-0")
+    [edit] = [effect for effect in effects if isinstance(effect, DrawTable)]
+    assert [(change.kind, change.at) for change in edit.now] == [("spot", "cell-0")]
+    assert not any(isinstance(effect, (Write, AddLog, Save)) for effect in effects)  # the words wait
+    assert page.due["around"].after_paint
+    assert page.texts["prompt"] == prompt
+    page.settle()
+    assert page.saved is not None and Table.from_json(page.saved).match.history == [[0, {"type": "flip", "pos": 0}]]
+    assert "around" not in page.due and page.shows_the_table_drawn_whole()
+    assert len(page.log) == 2 and "You turned up the" in page.log[0]
+
+
+def test_a_click_on_a_spot_that_is_no_choice_is_explained_and_changes_nothing():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    page.click("cell-0")
+    page.settle()
+    before = table.to_json()
+    effects = page.click("cell-0")  # face up already
+    assert effects == [Say("You can't choose that now.")]
+    assert table.to_json() == before
+
+
+def test_a_button_of_an_earlier_moves_plays_nothing():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    assert page.run(page.screen.click_action(len(page.screen.legal))) == []
+    assert page.run(page.screen.click_action(-1)) == []
+    assert table.match.history == []
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_edits_build_the_table_the_renderer_draws_whole_all_game_long(game):
+    # One writer: every change the page makes comes from the screen's edits, made now or once the frame is
+    # painted, and they always add up to the table drawn whole, through looks, bots and clicks drawn ahead.
+    rng = random.Random(game)
+    page = screen_for(table_for(game=game, players=2, bots=1, seed=5), look_ms=2000)
+    for _ in range(150):
+        if page.screen.source.over:
+            break
+        for name in ("look", "bot", "clock"):
+            if name in page.due and rng.random() < 0.7:
+                page.fire(name)
+        if rng.random() < 0.6:
+            page.settle()
+        if page.predictions and rng.random() < 0.5:  # a click drawn ahead: its edit, then its play
+            key = rng.choice(sorted(page.predictions))
+            page.edit(page.predictions[key])
+            page.paint()
+            page.run(page.screen.play_predicted(key))
+        elif page.screen.legal and not page.due.keys() & {"look"}:
+            places = page.legal_places()
+            if places and rng.random() < 0.8:
+                page.click(rng.choice(places))
+            else:
+                page.run(page.screen.click_action(rng.randrange(len(page.screen.legal))))
+        page.paint()
+        assert page.shows_the_table_drawn_whole()
+    assert len(page.screen.source.table.match.history) > 10
+
+
+# --- looks ------------------------------------------------------------------------------------------------------
+
+
+def test_a_mismatch_stays_up_for_the_look_time_and_the_bot_waits_for_it():
+    table = table_for(game="concentration", pairs=8, players=2, bots=1, seed=4)
+    page = screen_for(table, look_ms=2000)
+    second = turn_up_a_mismatch(page, table)
+    assert page.due["look"] == After("look", 2000, after_paint=False)
+    moves = len(table.match.history)
+    while "bot" in page.due:
+        page.fire("bot")
+    assert len(table.match.history) == moves  # the bot waits for the look to go
+    assert "face down" not in page.table.find(f"cell-{second}").attributes["aria-label"]
+    page.fire("look")
+    page.settle()
+    assert "face down" in page.table.find(f"cell-{second}").attributes["aria-label"]
+    assert "bot" in page.due
+
+
+def test_done_looking_ends_a_look_at_once():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table, look_ms=2000)
+    turn_up_a_mismatch(page, table)
+    assert "look" in page.due
+    page.run(page.screen.done_looking())
+    assert "look" not in page.due and page.screen.looks == {}
+
+
+def test_cambio_opens_on_your_peek_until_you_start_the_round():
+    table = table_for(game="cambio", players=2, bots=1, seed=2)
+    page = screen_for(table, look_ms=2000)
+    assert page.focus == '#table [data-command="done-looking"]'
+    assert "look" not in page.due and "bot" not in page.due  # the look is held: nobody plays meanwhile
+    peeked = [spot for spot in page.table.elements[0].elements[-1].elements[-1].elements]
+    assert sum("shown for a moment" in spot.attributes["aria-label"] for spot in peeked) == 2
+    assert page.texts["prompt"] == page.screen.held[0]
+    page.run(page.screen.done_looking())
+    page.settle()
+    assert "shown for a moment" not in page.table.inner()
+    assert page.screen.held is None
+
+
+def test_a_private_look_is_named_to_the_seat_that_looks_and_kept_out_of_the_log():
+    table = table_for(game="cambio", players=2, bots=1, seed=2)
+    page = screen_for(table, look_ms=2000)
+    private = [line for line in page.announced if line.startswith("You see the ")]
+    assert len(private) == 2
+    assert not any(line.startswith("You see the ") for line in page.log)
+
+
+# --- pass-and-play -----------------------------------------------------------------------------------------------
+
+
+def test_pass_and_play_draws_the_curtain_before_the_first_private_look_and_hands_it_to_its_seat():
+    table = table_for(game="cambio", players=2, bots=0, names="Ana,Ben", seed=2)
+    page = screen_for(table, look_ms=2000)
+    assert page.shown["curtain"] and page.texts["curtain-text"] == "Pass the device to Ana."
+    assert page.table.inner() == "" and page.focus == "#curtain button"
+    assert not any(line.startswith("You see the ") for line in page.announced)  # not before the curtain lifts
+    page.run(page.screen.lift_curtain())
+    assert not page.shown["curtain"] and page.table.inner() != ""
+    assert page.focus == '#table [data-command="done-looking"]'
+    assert page.texts["prompt"].startswith("Ana: ")
+
+
+def test_pass_and_play_never_announces_one_persons_private_look_to_the_next():
+    table = table_for(game="cambio", players=2, bots=0, names="Ana,Ben", seed=2)
+    page = screen_for(table, look_ms=2000)
+    page.run(page.screen.lift_curtain())
+    page.run(page.screen.done_looking())
+    page.settle()
+    # Before each of Ana's moves she is shown something in private; the move that ends her turn brings the
+    # curtain down, and what she was shown then is not announced to Ben.
+    for step in range(20):  # draw, then discard (or use the power on the first card offered)
+        page.screen.to_announce.append((f"You see the 7 of clubs ({step}).", True))
+        moves = [a for a in page.screen.legal if a["type"] not in ("snap", "cambio", "swap")]
+        page.run(page.screen.play(moves[0]))
+        page.settle()
+        if page.shown.get("curtain"):
+            break
+    assert page.shown["curtain"] and step > 0
+    assert f"You see the 7 of clubs ({step - 1})." in page.announced
+    assert f"You see the 7 of clubs ({step})." not in page.announced
+
+
+# --- bots, hint, result, save -------------------------------------------------------------------------------------
+
+
+def test_a_bot_chooses_once_the_frame_is_painted_and_moves_after_its_delay():
+    table = table_for(game="concentration", pairs=8, players=2, bots=1, seed=4, first_player="first seat")
+    page = screen_for(table)
+    turn_up_a_mismatch(page, table)
+    assert page.due["bot"] == After("bot", 0, after_paint=True)
+    page.fire("bot")
+    delay = page.due["bot"]
+    assert not delay.after_paint and delay.delay_ms == page.screen.settings.bot_delay_ms
+    moves = len(table.match.history)
+    page.fire("bot")
+    assert len(table.match.history) == moves + 1
+
+
+def test_the_first_turn_hint_shows_until_your_first_move():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    hint = presenter_for("concentration").hint
+    page = screen_for(table, hint=hint)
+    assert page.texts["prompt"].endswith(hint)
+    page.click("cell-0")
+    page.settle()
+    assert hint not in page.texts["prompt"] and page.hints_seen == ["concentration"]
+    page.click("cell-1")
+    assert page.hints_seen == ["concentration"]
+
+
+def test_the_result_names_the_winner_marks_the_page_over_and_focuses_play_again():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    play_to_the_end(page)
+    assert json.loads(page.over)["winners"] == [0]
+    assert page.focus == '#result [data-command="again"]'
+    assert page.texts["prompt"] == "The game is over: You win!"
+    assert "You win!" in page.texts["result"]
+
+
+def test_the_save_waits_for_the_frame_but_a_page_put_away_saves_at_once():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    page.saved = None
+    page.click("cell-0")
+    assert page.saved is None
+    page.run(page.screen.save_now())
+    assert Table.from_json(page.saved).match.history == table.match.history
+    page.saved = None
+    page.settle()
+    assert page.saved is None  # nothing more to save after the frame
+
+
+def test_stopping_the_screen_stops_its_timers_and_saves_the_last_move():
+    table = table_for(game="concentration", pairs=8, players=2, bots=1, seed=4)
+    page = screen_for(table, look_ms=2000)
+    page.click("cell-0")
+    page.run(page.screen.stop())
+    assert page.due == {} and Table.from_json(page.saved).match.history == table.match.history
+
+
+def test_every_log_line_is_announced_once_in_order():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    play_to_the_end(page)
+    public = [line for line in page.announced if not line.startswith("You see the ")]
+    assert public == page.screen.log_lines
+    shown = [re.sub(r"<[^>]+>", "", item) for item in reversed(page.log)]
+    assert shown == public[len(public) - len(shown) :]  # the newest lines, on top
+
+
+# --- clicks drawn ahead -----------------------------------------------------------------------------------------
+
+
+def test_the_clicks_that_play_one_action_are_drawn_ahead_once_the_table_settles():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    assert sorted(page.predictions) == [] and "predict" in page.due
+    page.settle()
+    assert sorted(page.predictions) == sorted(f"pos:cell-{index}" for index in range(16))
+    assert table.match.history == []  # drawing ahead plays nothing
+
+
+def test_a_click_drawn_ahead_is_played_on_the_table_it_drew():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    page.settle()
+    page.edit(page.predictions["pos:cell-3"])
+    page.paint()
+    effects = page.run(page.screen.play_predicted("pos:cell-3"))
+    assert table.match.history == [[0, {"type": "flip", "pos": 3}]]
+    [edit] = [effect for effect in effects if isinstance(effect, DrawTable)]
+    assert edit.now == [] and edit.later == []  # the table shows the move already
+    assert page.shows_the_table_drawn_whole()
+
+
+def test_a_click_drawn_ahead_for_a_table_redrawn_since_is_drawn_whole():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    page.settle()
+    page.click("cell-3")  # the predictions are forgotten with this edit
+    effects = page.run(page.screen.play_predicted("pos:cell-5"))
+    [edit] = [effect for effect in effects if isinstance(effect, DrawTable)]
+    assert [change.kind for change in edit.now] == ["table"]
+    assert table.match.history == [[0, {"type": "flip", "pos": 3}]]
+
+
+# --- a spot with several actions --------------------------------------------------------------------------------
+
+
+class TwoOnOne(ConcentrationPresenter):
+    """Concentration with cells 0 and 1 both played on spot 0: a spot that offers two actions."""
+
+    def place_of(self, action):
+        place = super().place_of(action)
+        return "cell-0" if place == "cell-1" else place
+
+
+def test_a_spot_with_several_actions_opens_a_menu_of_them_until_the_next_redraw():
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = screen_for(table, presenter=TwoOnOne())
+    effects = page.click("cell-0")
+    assert table.match.history == [] and Focus("#table .menu button") in effects
+    assert page.table.inner().count('class="action" data-action=') == 2
+    assert "predict" not in page.due  # drawn ahead for the table with the menu
+    page.run(page.screen.click_action(1))
+    page.settle()
+    assert table.match.history == [[0, {"type": "flip", "pos": 1}]]
+    assert 'class="menu"' not in page.table.inner()
+
+
+# --- a room's seat -----------------------------------------------------------------------------------------------
+
+
+def test_a_room_move_leaves_for_the_host_and_the_table_stays_busy_until_its_answer():
+    _, sources, sent = room_at_play(game="concentration", players=2)
+    name, source = next((name, source) for name, source in sources.items() if source.viewer in source.to_act())
+    screen = Screen(source, presenter_for("concentration"), Settings(look_ms=0), "")
+    page = Page(screen)
+    page.run(screen.start())
+    assert "bot" not in page.due and "predict" not in page.due  # a room's bots and moves are the host's
+    effects = page.click(page.legal_places()[0])
+    assert sent == [name] and page.busy
+    assert [kind for kind in kinds(effects) if kind == "DrawTable"] == ["DrawTable"]
+    source.answered()  # the room delivered the host's answer at once
+    page.run(screen.news())
+    page.settle()
+    assert not page.busy and page.shows_the_table_drawn_whole()
+    assert "face down" not in page.table.inner().split('data-pos="cell-')[0] or page.log
+
+
+def test_a_table_drawn_for_a_rendered_view_matches_render_table():
+    # The screen draws what render_table draws for the seat's view, legal actions and looks: nothing else.
+    table = table_for(game="deluxe-memory", players=2, bots=1, seed=3)
+    page = screen_for(table)
+    presenter = presenter_for("deluxe-memory")
+    whole = render_table(presenter, table.match.view(0), table.names, table.legal_actions(), {}, {}, False)
+    assert drawn_table(whole.html).inner(ordered=True) == page.table.inner(ordered=True)
