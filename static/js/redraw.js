@@ -144,8 +144,19 @@
   function fit(anew) {
     const table = document.getElementById("table");
     if (table === null || table.clientHeight === 0) return; // not on screen: fitted when it shows
-    if (!anew && card !== 0 && !overflows(table)) return;
     let [fits, tooBig] = [MIN_CARD, MAX_CARD + 1];
+    if (card !== 0) {
+      // The size set last is the likeliest answer (a move changes a few spots, not the table's shape): each
+      // try is a layout of the whole table, so try it, and then one size up, before searching the range.
+      if (overflows(table)) tooBig = card;
+      else if (!anew) return;
+      else fits = card;
+      if (fits === card && card < MAX_CARD) {
+        setCard(card + 1);
+        if (overflows(table)) tooBig = card;
+        else fits = card;
+      }
+    }
     while (tooBig - fits > 1) {
       const size = (fits + tooBig) >> 1;
       setCard(size);

@@ -155,6 +155,30 @@ def test_a_cambio_hand_of_eleven_fits_a_small_phone_and_the_embed(page, site_url
     assert_fits(page, f"cambio, {players} players, 11 cards, embed, drawn")
 
 
+# The card size the fit chose, and whether the table overflows with every grid one pixel larger than that.
+ONE_SIZE_UP = """() => {
+  const table = document.getElementById("table"), grids = [...table.querySelectorAll(".spots")];
+  const card = parseFloat(getComputedStyle(grids[0]).getPropertyValue("--card"));
+  for (const grid of grids) grid.style.setProperty("--card", `${card + 1}px`);
+  const overflows = table.scrollHeight > table.clientHeight + 1 || table.scrollWidth > table.clientWidth + 1;
+  for (const grid of grids) grid.style.removeProperty("--card");
+  return [card, overflows];
+}"""
+
+
+def test_the_cards_are_the_largest_that_fit_as_the_screen_shrinks_and_grows(page, site_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(page, site_url, game="concentration", pairs="8", seed="3")
+    sizes = []
+    for width, height in ((390, 844), (390, 560), (390, 844), (1280, 720)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page, f"concentration, {width} x {height}")
+        card, too_big = page.evaluate(ONE_SIZE_UP)
+        assert too_big or card >= 96, f"{width} x {height}: {card} px cards, and a larger size fits"
+        sizes.append(card)
+    assert sizes[1] < sizes[0] == sizes[2]  # smaller on the shorter screen, and back again
+
+
 def hand(inner: dict[str, str]) -> Rendered:
     """A table of one hand whose spots hold ``inner`` (place: what the button holds)."""
     spots = tuple(SpotHtml(place, (("data-pos", place),), held) for place, held in inner.items())
