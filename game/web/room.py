@@ -81,7 +81,6 @@ class Rooms:
         self.gate: HostGate | None = None  # the host's page: the door every guest's message comes through
         self.door: GuestGate | None = None  # a guest's page: the door the host's messages come through
         self.gone_timer = None  # a guest's page: fires if the host stays away
-        self._offer_import = False  # a host's link opened where its save is not: offer to resume from a file
         self.source: RoomSource | None = None
         self.level = "medium"  # the level of the computer players the host seats
         self.bots = Timer()  # the host's bots: a step of theirs, or a look back for an absent player's stand-in
@@ -165,7 +164,8 @@ class Rooms:
                 self.app.say("This room's save is not in this browser, so you join it as a guest.")
                 self.invite = found.as_guest()
                 self._set_fragment(self.invite)
-                self._offer_import = True
+                # Its own element, written once: a status update must not replace a file picker in use.
+                document.getElementById("room-import").innerHTML = IMPORT_FORM
             if self.invite.host_id is None:
                 raise ValueError("This invitation does not name the host's key: ask the host for the link again.")
             self.client = Client()
@@ -415,8 +415,6 @@ class Rooms:
         document.getElementById("room").hidden = False
         status = document.getElementById("room-status")
         status.textContent = text
-        if self._offer_import:
-            status.insertAdjacentHTML("beforeend", IMPORT_FORM)
 
     # --- the player's controls ------------------------------------------------------------------
 
@@ -556,13 +554,12 @@ class Rooms:
             window.history.replaceState(None, "", window.location.pathname + window.location.search)
         self.invite = self.host = self.client = self.transport = self.host_peer = self.source = None
         self.gate = self.door = None
-        self._offer_import = False
         self._redraw = self.gone_timer = None
         self._errors_shown, self._answer_mark, self._panel_html = 0, (0, 0), ""
         room = document.getElementById("room")
         if room:  # the embed has none (and a missing element is JavaScript null, not None)
             room.hidden = True
-            for part in ("room-invite", "room-lobby", "room-status"):
+            for part in ("room-invite", "room-lobby", "room-status", "room-import"):
                 document.getElementById(part).innerHTML = ""
 
     # --- the host's bots --------------------------------------------------------------------------

@@ -462,7 +462,10 @@ def test_a_guest_is_told_when_the_host_has_gone_for_good(open_app, new_context, 
 
 def test_the_host_moves_to_another_device_with_its_room_file(open_app):
     """The host saves the room to a file and leaves; on another profile it opens its link, picks the file,
-    and is the same host: the guest verifies it and reclaims its seat, and the game goes on."""
+    and is the same host: the guest verifies it and reclaims its seat, and the game goes on.
+
+    The picker is opened while the page connects and answered after: the status changing in between
+    must not take the picker's input away."""
     host, link = create_room(open_app, "concentration", 2, pairs="8")
     guest = join(open_app, link, "Ben", seat=1)
     start(host, [host, guest])
@@ -475,11 +478,19 @@ def test_the_host_moves_to_another_device_with_its_room_file(open_app):
     host.page.close(run_before_unload=True)
     guest.page.locator("#room-status", has_text="The host has left").wait_for(timeout=WAIT_MS)
 
+    # The host opens the file picker while its page is still connecting, and picks the file once it is connected.
     moved = open_app(host_link)
+    held = []  # the room's network code, held back once: the page stays "Connecting to the room…"
+    moved.page.route("**/static/vendor/net/transport.js", lambda route: held.append(route), times=1)
+    moved.page.goto("about:blank")  # the page has made its link a guest's: open the host's link again
+    moved.page.goto(host_link)
+    with moved.page.expect_file_chooser(timeout=WAIT_MS) as chooser:
+        moved.page.click("#room-import input[data-room-import]", timeout=BOOT_MS)
+    assert "Connecting to the room" in moved.page.locator("#room-status").text_content()
+    held[0].continue_()
+    moved.page.locator("#room-status", has_text="Waiting for the host").wait_for(timeout=WAIT_MS)
     with moved.page.expect_navigation(timeout=WAIT_MS):  # the page reloads as the room's host
-        moved.page.locator("#room-status input[data-room-import]").set_input_files(
-            files=[{"name": "room.json", "mimeType": "application/json", "buffer": saved.encode()}]
-        )
+        chooser.value.set_files(files=[{"name": "room.json", "mimeType": "application/json", "buffer": saved.encode()}])
     moved.page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
     moved.wait_for(f"room.role === 'host' && room.seat === 0 && room.step === {step}")
     guest.wait_for(f"room.host_peer === {json.dumps(moved.state()['self_peer'])} && room.seat === 1")
