@@ -16,6 +16,7 @@ import email.utils
 import functools
 import gzip
 import io
+import sys
 import webbrowser
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -133,9 +134,19 @@ class OfflineSiteHandler(SiteHandler):
         super().end_headers()
 
 
-def make_server(port: int = 0, root: Path = ROOT, handler: type[SiteHandler] = SiteHandler) -> ThreadingHTTPServer:
+class SiteServer(ThreadingHTTPServer):
+    """A threaded server that keeps quiet when a browser drops a connection mid-answer (a reload, a closed tab)."""
+
+    def handle_error(self, request, client_address) -> None:
+        """Report a handler's failure on stderr, unless it is the peer having gone away."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(port: int = 0, root: Path = ROOT, handler: type[SiteHandler] = SiteHandler) -> SiteServer:
     """A threaded server for ``root`` on 127.0.0.1 (``port`` 0 picks a free one); call serve_forever()."""
-    return ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    return SiteServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
 def main() -> None:

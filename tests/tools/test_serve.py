@@ -5,6 +5,8 @@ from __future__ import annotations
 import gzip
 import http.client
 import os
+import socket
+import struct
 import sys
 import threading
 
@@ -89,3 +91,17 @@ def test_a_revalidation_of_an_unchanged_file_is_answered_not_modified(site):
     again = get(port, "/big.js", **{"Accept-Encoding": "br", "If-Modified-Since": first.getheader("Last-Modified")})
     assert again.status == 304
     assert again.data == b""
+
+
+def test_a_browser_dropping_a_connection_mid_answer_is_not_reported_as_an_error(tmp_path, capsys):
+    # A reload or a closed tab resets the connection while a large file is still being sent: routine, not a fault.
+    (tmp_path / "large.wasm").write_bytes(bytes(32_000_000))
+    server = make_server(0, tmp_path)
+    browser = socket.create_connection(server.server_address)
+    request, address = server.get_request()
+    browser.sendall(b"GET /large.wasm HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    browser.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # close with a reset
+    browser.close()
+    server.process_request_thread(request, address)  # the server's handling of one request, in this thread
+    server.server_close()
+    assert capsys.readouterr().err == ""
