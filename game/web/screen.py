@@ -173,9 +173,16 @@ class OnScreen:
     """What this screen last told the page to show, so that the next edit holds only what differs."""
 
     table: Rendered | None = None  # None: the table holds something else (nothing yet, the curtain)
+    # The faces the last table drawn showed, kept while the curtain is down: a card flips in only if it turned
+    # up since, not every card on the table each time the device changes hands.
+    faces: dict[str, object] = field(default_factory=dict)
     log_lines: int | None = None  # how many log lines the page shows; None: write it whole
     texts: dict[str, str] = field(default_factory=dict)  # by element id
     curtain: bool = False
+
+    def drew(self, table: Rendered) -> None:
+        """The page's table is now ``table``."""
+        self.table, self.faces = table, table.faces
 
 
 class Screen:
@@ -278,7 +285,7 @@ class Screen:
         if prediction is None:  # the table was redrawn since: draw it whole
             self.on_screen.table = None
             return self._redraw()
-        self.on_screen.table = prediction.rendered
+        self.on_screen.drew(prediction.rendered)
         return self.play(prediction.action, painted=True)
 
     def lift_curtain(self) -> list[Effect]:
@@ -394,12 +401,19 @@ class Screen:
             effects.append(Show("curtain", False))
         self.legal = source.legal_actions()
         held = self.held[1] if self.held else ""
-        before = on_screen.table.faces if on_screen.table else {}
         rendered = render_table(
-            self.presenter, source.view(), source.names, self.legal, self.looks, before, not own_move, held, self.menu
+            self.presenter,
+            source.view(),
+            source.names,
+            self.legal,
+            self.looks,
+            on_screen.faces,
+            not own_move,
+            held,
+            self.menu,
         )
         now, later = changes_that_can_wait(table_changes(on_screen.table, rendered))
-        on_screen.table = rendered
+        on_screen.drew(rendered)
         if at_once:
             effects.append(DrawTable(now + later, [], rendered.html))
         else:

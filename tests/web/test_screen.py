@@ -336,6 +336,44 @@ def test_pass_and_play_never_announces_one_persons_private_look_to_the_next():
     assert f"You see the 7 of clubs ({step})." not in page.announced
 
 
+def spot_faces(table) -> dict[str, tuple[str, bool]]:
+    """Each spot of the drawn ``table``: what it shows (its inner HTML) and whether it is marked to flip in."""
+    faces, nodes = {}, [table]
+    while nodes:
+        node = nodes.pop()
+        if "data-pos" in node.attributes:
+            faces[node.attributes["data-pos"]] = (node.inner(), "fd-flip-in" in node.attributes["class"].split())
+        nodes += node.elements
+    return faces
+
+
+@pytest.mark.parametrize("game", [game for game in GAMES if game != "concentration"])  # it keeps no card face up
+def test_after_the_curtain_only_the_cards_turned_up_since_the_last_table_drawn_flip_in(game):
+    # A flip draws the eye to what the last person did; every card on the table flipping each time the device
+    # changes hands (Matches shows dozens face up) would draw it to nothing.
+    page = screen_for(table_for(game=game, players=2, bots=0, names="Ana,Ben", seed=3), look_ms=2000)
+    rng, last_drawn, lifted = random.Random(1), {}, 0
+    while lifted < 3 and not page.screen.source.over:
+        if page.shown.get("curtain"):
+            page.run(page.screen.lift_curtain())
+            page.settle()
+            lifted += 1
+            now = spot_faces(page.table)
+            flipped = [place for place, (face, flips) in now.items() if flips and last_drawn.get(place) == face]
+            assert not flipped, f"shown before the curtain, yet flipped in after it: {flipped}"
+        elif page.screen.held:
+            page.run(page.screen.done_looking())
+        elif page.screen.legal:
+            page.run(page.screen.play(rng.choice(page.screen.legal)))
+        for name in ("look", "clock"):
+            if name in page.due:
+                page.fire(name)
+        page.settle()
+        if not page.shown.get("curtain"):
+            last_drawn = {place: face for place, (face, _) in spot_faces(page.table).items()}
+    assert lifted == 3
+
+
 # --- bots, hint, result, save -------------------------------------------------------------------------------------
 
 
