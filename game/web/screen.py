@@ -224,17 +224,17 @@ class Screen:
 
     def start(self, note: str = "", deal: bool = False) -> list[Effect]:
         """Draw the game anew, with ``note`` in the log; ``deal``: a new deal, whose looks (Cambio's first peek)
-        show."""
+        show (and flip in); a game shown as it was left shows its cards face up, with no flip."""
         self.log_lines = [note] if note else []
         self.to_announce = [(note, False)] if note else []
         effects = self._absorb(0) if deal else []
-        return [Over(None), *effects, *self._redraw(at_once=True)]
+        return [Over(None), *effects, *self._redraw(at_once=True, flip_in=deal)]
 
     def news(self) -> list[Effect]:
         """The room's host sent news for the seat on screen: log it, show its private looks, redraw."""
         effects = self._absorb(self.seen_events)
         own_move, self.answer_due = self.answer_due, False
-        return effects + self._redraw(own_move=own_move)
+        return effects + self._redraw(flip_in=not own_move)
 
     def click_spot(self, place: str) -> list[Effect]:
         """The spot ``place`` was clicked: play its one action, or offer its several in a menu."""
@@ -276,7 +276,7 @@ class Screen:
             drawn = self.on_screen.table
             return [*effects, DrawTable([], [], drawn.html if drawn else "", busy=True)]
         effects += self._absorb(since)
-        return effects + self._redraw(at_once=painted, own_move=True)
+        return effects + self._redraw(at_once=painted, flip_in=False)
 
     def play_predicted(self, key: str) -> list[Effect]:
         """Play the click ``key`` that the page drew ahead, once the frame showing it is painted: the table shows
@@ -374,7 +374,7 @@ class Screen:
 
     # --- drawing ----------------------------------------------------------------------------------------
 
-    def _redraw(self, at_once: bool = False, own_move: bool = False, menu: list[int] | None = None) -> list[Effect]:
+    def _redraw(self, at_once: bool = False, flip_in: bool = True, menu: list[int] | None = None) -> list[Effect]:
         """Redraw the table from the seat source; the rest of the page follows once its frame is painted.
 
         The table is what a click changes, so its cards are drawn at once and the frame that shows the click
@@ -384,10 +384,11 @@ class Screen:
         shown anew (a new or restored game, a lifted curtain, a menu), where nothing of what was there before
         should show for a frame, and for a click drawn ahead, whose own frame is painted already.
 
-        ``own_move``: the redraw shows the move the person at this screen just made. The cards it turned up are
-        drawn face up in the click's own frame; a flip would show an edge-on card in that frame and the face
-        only once it ends. Cards turned up by anyone else (a bot, a room's other players, whoever held the
-        device before) flip in, which draws the eye to them.
+        ``flip_in``: the cards turned up since the table drawn last flip in, which draws the eye to them: cards
+        turned up by anyone else (a bot, a room's other players, whoever held the device before). Without it they
+        are simply drawn face up: the move the person at this screen just made, whose cards show in the click's
+        own frame (a flip would show an edge-on card in that frame and the face only once it ends), and a game
+        shown as it was left (a restored save, a seat taken back in a room).
         """
         source, table, on_screen = self.source, self.table, self.on_screen
         effects = self._forget_predictions()
@@ -408,7 +409,7 @@ class Screen:
             self.legal,
             self.looks,
             on_screen.faces,
-            not own_move,
+            flip_in,
             held,
             self.menu,
         )

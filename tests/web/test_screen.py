@@ -374,6 +374,18 @@ def test_after_the_curtain_only_the_cards_turned_up_since_the_last_table_drawn_f
     assert lifted == 3
 
 
+def test_a_new_deal_flips_its_cards_in_and_a_game_shown_as_it_was_left_does_not():
+    table = table_for(game="matches", players=2, bots=1, seed=3)  # its tiles are dealt face up
+    dealt = spot_faces(screen_for(table).table)
+    assert sum(flips for _, flips in dealt.values()) > 10
+    restored = Page(Screen(LocalSource(Table.from_json(table.to_json())), presenter_for("matches"), Settings()))
+    restored.run(restored.screen.start("Your game was restored where you left it."))
+    assert {place: face for place, (face, _) in spot_faces(restored.table).items()} == {
+        place: face for place, (face, _) in dealt.items()
+    }
+    assert not any(flips for _, flips in spot_faces(restored.table).values())
+
+
 # --- bots, hint, result, save -------------------------------------------------------------------------------------
 
 
