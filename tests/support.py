@@ -6,7 +6,7 @@ import json
 import random
 
 from game import IllegalAction
-from game.cards import all_pieces, is_card
+from game.cards import all_pieces, is_card, standard_deck
 from game.web import config
 from game.web.table import Table
 
@@ -87,3 +87,9 @@ def table_for(seed: int | str = 1, **params: object) -> Table:
     """
     params = {"first_player": FIRST_SEAT["first_player"], **params}
     return Table(config.from_params({key: str(value) for key, value in params.items()}), seed)
+
+
+def fixed_deck(hands: list[list[str]], graveyard: str, top: list[str]) -> list[str]:
+    """A full Cambio ``deck`` option: the hands in seat order, the graveyard's card, then ``top`` first in the deck."""
+    chosen = [card for hand in hands for card in hand] + [graveyard] + top
+    return chosen + [card for card in standard_deck(jokers=True) if card not in chosen]

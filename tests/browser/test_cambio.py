@@ -7,8 +7,8 @@ import random
 import re
 
 from game.match import Match
-from tests.support import hidden_ids
-from tests.web.games.test_cambio import cards_named, fixed_deck
+from tests.support import fixed_deck, hidden_ids
+from tests.web.games.test_cambio import cards_named
 
 from .driver import near_the_end, open_game, open_saved, play_to_end, saved_table, settle, step
 

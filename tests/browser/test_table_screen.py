@@ -17,7 +17,7 @@ from game import GAMES
 from game.web import config
 from game.web.render import AreaHtml, Rendered, SpotHtml, table_changes
 from game.web.table import Table
-from tests.web.games.test_cambio import fixed_deck
+from tests.support import fixed_deck
 
 from .conftest import ARTIFACTS
 from .driver import CHOICES, OVER, READY, open_game, open_saved, settle, step

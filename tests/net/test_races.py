@@ -11,7 +11,7 @@ from game.net import Host
 from game.net.messages import encode
 from game.net.races import RaceWindow
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
-from tests.web.games.test_cambio import fixed_deck
+from tests.support import fixed_deck
 
 PEERS = ["a", "b", "c"]
 TWO_HANDS = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]

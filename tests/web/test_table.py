@@ -9,8 +9,7 @@ import pytest
 from game.bots.cambio import DELAY_MS
 from game.core import IllegalAction
 from game.web.table import Table
-from tests.support import table_for
-from tests.web.games.test_cambio import fixed_deck
+from tests.support import fixed_deck, table_for
 
 
 def play_person_turns(table: Table, moves: int) -> None:

@@ -14,7 +14,7 @@ from game.web.games import presenter_for
 from game.web.games.cambio import short_name
 from game.web.presenter import card_name
 from game.web.render import render_table, targets_by_place
-from tests.support import FIRST_SEAT, hidden_ids
+from tests.support import FIRST_SEAT, fixed_deck, hidden_ids
 
 PRESENTER = presenter_for("cambio")
 CARDS = standard_deck(jokers=True)
@@ -35,12 +35,6 @@ def cards_named(html: str) -> set[str]:
     """The cards whose names ("king of clubs", "K♣") appear in the HTML's text or its aria-labels."""
     words = " | ".join(ARIA_LABEL.findall(html)) + " | " + TAG.sub(" ", html)
     return {CARD_BY_NAME[name] for name in ANY_CARD_NAME.findall(words)}
-
-
-def fixed_deck(hands: list[list[str]], graveyard: str, top: list[str]) -> list[str]:
-    """A full deck option: the hands in seat order, the graveyard's card, then ``top`` first in the deck."""
-    chosen = [card for hand in hands for card in hand] + [graveyard] + top
-    return chosen + [card for card in CARDS if card not in chosen]
 
 
 class Playout:
