@@ -15,11 +15,13 @@ def test_default_is_solo_concentration_against_a_medium_bot(page, site_url):
     assert page.locator("#table [data-pos]").count() == 24  # 12 pairs, 4 x 6
 
 
-def test_concentration_played_to_the_result_screen(page, site_url, artifacts):
+def test_concentration_played_to_the_result_screen(page, site_url, artifacts, watch):
     open_saved(page, site_url, near_the_end(table_for(game="concentration", pairs=8), 6), look="0")
     page.screenshot(path=str(artifacts / "concentration.png"))
     play_to_end(page, seed=1)
     assert page.locator(".result h2").inner_text()
+    # A solo game never downloads the rooms' network code (the transport and the QR code generator).
+    assert not [url for url in watch.requests if "/static/vendor/net/" in url]
 
 
 def test_python_runs_on_the_pages_own_stack_not_a_switched_one(page, site_url):
