@@ -52,8 +52,9 @@ class Visits:
     transferred: list[int] = field(default_factory=list)
 
 
-def throttled_visit(playwright, url: str) -> tuple[float | None, float | None, int]:
-    """One cold visit of ``url`` on the emulated phone and network: (time to interactive, first paint, bytes).
+def throttled_visit(playwright, url: str, cpu_slowdown: int) -> tuple[float | None, float | None, int]:
+    """One cold visit of ``url`` on the emulated phone and network, its CPU ``cpu_slowdown`` times slower:
+    (time to interactive, first paint, bytes).
 
     A visit that crashes or never becomes interactive gives (None, None, bytes so far): one lost sample.
     """
@@ -63,7 +64,7 @@ def throttled_visit(playwright, url: str) -> tuple[float | None, float | None, i
         devtools = context.new_cdp_session(page)
         devtools.send("Network.enable")
         devtools.send("Network.emulateNetworkConditions", NETWORK)
-        devtools.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+        devtools.send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
         # Encoded bytes per request, headers included: what the emulated network carried.
         devtools.on(
             "Network.loadingFinished", lambda event: received.update({event["requestId"]: event["encodedDataLength"]})
@@ -81,16 +82,16 @@ def throttled_visit(playwright, url: str) -> tuple[float | None, float | None, i
         return ready, paint, sum(received.values())
 
 
-def measure(playwright, site: Path, runs: int) -> dict[str, Visits]:
+def measure(playwright, site: Path, runs: int, cpu_slowdown: int = CPU_SLOWDOWN) -> dict[str, Visits]:
     """``runs`` throttled cold visits of the app and of the bare page, alternating; then the app once from a
     gzip-only host. Returns {APP: ..., BARE: ..., "gzip": ...}."""
     visits = {APP: Visits(), BARE: Visits(), "gzip": Visits()}
     with serve(site) as site_url:
         for _ in range(runs):
             for page in (APP, BARE):
-                _add(visits[page], throttled_visit(playwright, site_url + page))
+                _add(visits[page], throttled_visit(playwright, site_url + page, cpu_slowdown))
     with serve(site, GzipOnlyHandler) as site_url:
-        _add(visits["gzip"], throttled_visit(playwright, site_url + APP))
+        _add(visits["gzip"], throttled_visit(playwright, site_url + APP, cpu_slowdown))
     return visits
 
 
