@@ -173,16 +173,17 @@ class OnScreen:
     """What this screen last told the page to show, so that the next edit holds only what differs."""
 
     table: Rendered | None = None  # None: the table holds something else (nothing yet, the curtain)
-    # The faces the last table drawn showed, kept while the curtain is down: a card flips in only if it turned
-    # up since, not every card on the table each time the device changes hands.
-    faces: dict[str, object] = field(default_factory=dict)
+    # The faces of the table each seat was shown last, by seat: a card flips in for the person on screen only if
+    # it turned up since they last saw the table, not every card each time the device changes hands. By seat,
+    # so that whether a card flips says nothing about what the last person was shown.
+    faces: dict[int | None, dict[str, object]] = field(default_factory=dict)
     log_lines: int | None = None  # how many log lines the page shows; None: write it whole
     texts: dict[str, str] = field(default_factory=dict)  # by element id
     curtain: bool = False
 
-    def drew(self, table: Rendered) -> None:
-        """The page's table is now ``table``."""
-        self.table, self.faces = table, table.faces
+    def drew(self, table: Rendered, seat: int | None) -> None:
+        """The page's table is now ``table``, drawn for ``seat``."""
+        self.table, self.faces[seat] = table, table.faces
 
 
 class Screen:
@@ -285,7 +286,7 @@ class Screen:
         if prediction is None:  # the table was redrawn since: draw it whole
             self.on_screen.table = None
             return self._redraw()
-        self.on_screen.drew(prediction.rendered)
+        self.on_screen.drew(prediction.rendered, self.source.viewer)
         return self.play(prediction.action, painted=True)
 
     def lift_curtain(self) -> list[Effect]:
@@ -408,13 +409,13 @@ class Screen:
             source.names,
             self.legal,
             self.looks,
-            on_screen.faces,
+            on_screen.faces.get(source.viewer, {}),
             flip_in,
             held,
             self.menu,
         )
         now, later = changes_that_can_wait(table_changes(on_screen.table, rendered))
-        on_screen.drew(rendered)
+        on_screen.drew(rendered, source.viewer)
         if at_once:
             effects.append(DrawTable(now + later, [], rendered.html))
         else:
