@@ -385,11 +385,11 @@ class Screen:
         shown anew (a new or restored game, a lifted curtain, a menu), where nothing of what was there before
         should show for a frame, and for a click drawn ahead, whose own frame is painted already.
 
-        ``flip_in``: the cards turned up since the table drawn last flip in, which draws the eye to them: cards
-        turned up by anyone else (a bot, a room's other players, whoever held the device before). Without it they
-        are simply drawn face up: the move the person at this screen just made, whose cards show in the click's
-        own frame (a flip would show an edge-on card in that frame and the face only once it ends), and a game
-        shown as it was left (a restored save, a seat taken back in a room).
+        ``flip_in``: the cards turned up since the seat on screen last saw the table flip in, which draws the eye
+        to them: cards turned up by anyone else (a bot, a room's other players, whoever held the device). Without
+        it they are simply drawn face up: the move the person at this screen just made, whose cards show in the
+        click's own frame (a flip would show an edge-on card in that frame and the face only once it ends), and a
+        game shown as it was left (a restored save, a seat taken back in a room).
         """
         source, table, on_screen = self.source, self.table, self.on_screen
         effects = self._forget_predictions()
