@@ -1,7 +1,9 @@
 // A small Nostr relay (NIP-01) for the room tests: it keeps signaling on 127.0.0.1, so the tests need
 // no public relay and can run in a network namespace that holds only loopback.
 //
-//     node tools/relay.mjs [--port 0]      prints "relay ws://127.0.0.1:PORT" once it listens
+//     node tools/relay.mjs [--port 0] [--host 127.0.0.1]    prints "relay ws://HOST:PORT" once it listens
+//
+// --host is for the network lab (tools/netlab.py), whose relay listens on its public side's address.
 //
 // It speaks what Trystero uses: EVENT (signature checked, answered with OK, forwarded to every matching
 // subscription), REQ (stored matches, then EOSE, then live events), CLOSE. Filters: ids, authors, kinds,
@@ -15,8 +17,12 @@ const STORED_LIMIT = 10_000;
 // Trystero's signals are a few kB; a cap keeps a runaway test from filling memory.
 const MAX_MESSAGE_BYTES = 256 * 1024;
 
-const portFlag = process.argv.indexOf("--port");
-const port = portFlag > 0 ? Number(process.argv[portFlag + 1]) : 0;
+const flag = (name, fallback) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const port = Number(flag("--port", 0));
+const host = flag("--host", "127.0.0.1");
 
 const stored = [];
 const storedIds = new Set();
@@ -79,7 +85,7 @@ function onReq(socket, subId, filters) {
   send(socket, ["EOSE", subId]);
 }
 
-const server = new WebSocketServer({ host: "127.0.0.1", port, maxPayload: MAX_MESSAGE_BYTES });
+const server = new WebSocketServer({ host, port, maxPayload: MAX_MESSAGE_BYTES });
 
 server.on("connection", (socket) => {
   subscriptions.set(socket, new Map());
@@ -102,4 +108,4 @@ server.on("connection", (socket) => {
   });
 });
 
-server.on("listening", () => console.log(`relay ws://127.0.0.1:${server.address().port}`));
+server.on("listening", () => console.log(`relay ws://${host}:${server.address().port}`));

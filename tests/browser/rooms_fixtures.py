@@ -16,9 +16,9 @@ import pytest
 
 from tools.serve import ROOT
 
+from .rooms_driver import WAIT_MS
+
 TEST_PAGE = "tests/fixtures/transport.html"
-# Joining through the relay takes well under a second here; the margin is for a loaded machine.
-WAIT_MS = 20_000
 
 
 @pytest.fixture(name="relay_url", scope="session")
