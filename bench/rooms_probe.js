@@ -38,27 +38,22 @@
     get: () => net,
     set(value) {
       const open = value.open;
-      value.open = (kind, room, password, onOpen, onJoin, onLeave, onMessage, onError) =>
-        open(
-          kind,
-          room,
-          password,
-          (transport) => {
+      value.open = (kind, room, password, listeners) =>
+        open(kind, room, password, {
+          ...listeners,
+          open(transport) {
             const send = transport.send;
             transport.send = (peer, text) => {
               probe.sends.push([now(), text]);
               return send(peer, text);
             };
-            onOpen(transport);
+            listeners.open(transport);
           },
-          onJoin,
-          onLeave,
-          (peer, text) => {
+          message(peer, text) {
             probe.received.push([now(), text]);
-            onMessage(peer, text);
+            listeners.message(peer, text);
           },
-          onError,
-        );
+        });
       net = value;
     },
   });

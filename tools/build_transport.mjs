@@ -3,6 +3,9 @@
 // before it writes the manifest, which then lists the bundles like the rest of static/vendor/.
 //
 //     node tools/build_transport.mjs
+//     FACE_DOWN_TURN="turn:USER:PASSWORD@turn.example.org:3478" node tools/build_transport.mjs   # with TURN
+//
+// FACE_DOWN_TURN (static/js/net/config.js says its form) is the deploy's TURN servers, put in the bundle.
 
 import { build } from "esbuild";
 import { statSync } from "node:fs";
@@ -22,6 +25,7 @@ await build({
   minify: true,
   // Licence comments the dependencies mark as legal (/*! … */, @license) stay, at the end of each bundle.
   legalComments: "eof",
+  define: { __FACE_DOWN_TURN__: JSON.stringify(process.env.FACE_DOWN_TURN ?? "") },
   logLevel: "warning",
 });
 

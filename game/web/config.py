@@ -24,8 +24,8 @@ MAX_NAME_CHARS = 24
 # Parameters that belong to the page, not to the game; they may sit in the same URL.
 PAGE_PARAMS = frozenset({"speed", "look", "suits", "theme", "save", "embed", "name"})
 GAME_PARAMS = frozenset({"game", "players", "bots", "level", "seed", "names"})
-# Query parameters that belong to a room's network (game/web/invite.py; static/js/net/config.js reads relay and ice).
-ROOM_PARAMS = frozenset({"transport", "relay", "ice"})
+# A room's network settings (game/web/invite.py; static/js/net/config.js reads relay, ice and via).
+ROOM_PARAMS = frozenset({"transport", "relay", "ice", "via"})
 
 
 @dataclass

@@ -4,18 +4,21 @@
 // URLs are resolved against the page, not this script, so they also match an import map's page-relative keys.
 window.faceDownNet = {
   /**
-   * Open the room's transport ("nostr" or "tabs"; its config reads the ?relay= and ?ice= overrides itself).
-   * `onOpen(transport)` runs first, then the four listeners go on, all in the task the transport opened in:
-   * Python's own `await` resumes later, when a peer's first answer may already have come and gone.
+   * Open the room's transport ("nostr" or "tabs"; its config reads the ?relay=, ?ice= and ?via= overrides
+   * itself). `listeners.open(transport)` runs first, then the others go on (join, leave, message, path, error:
+   * transport.js says what each gets), all in the task the transport opened in: Python's own `await`
+   * resumes later, when a peer's first answer may already have come and gone.
    */
-  async open(kind, roomId, password, onOpen, onPeerJoin, onPeerLeave, onMessage, onError) {
+  async open(kind, roomId, password, listeners) {
     const { openTransport } = await import(new URL("static/vendor/net/transport.js", document.baseURI).href);
     const transport = await openTransport(kind, roomId, { password });
-    onOpen(transport);
-    transport.onPeerJoin(onPeerJoin);
-    transport.onPeerLeave(onPeerLeave);
-    transport.onMessage(onMessage);
-    transport.onError(onError);
+    listeners.open(transport);
+    transport.onPeerJoin(listeners.join);
+    transport.onPeerLeave(listeners.leave);
+    transport.onMessage(listeners.message);
+    transport.onPath(listeners.path);
+    transport.onError(listeners.error);
+    return transport;
   },
   /** The invite link as an SVG QR code (a string). */
   async qrSvg(text) {

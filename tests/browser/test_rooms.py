@@ -17,14 +17,11 @@ from __future__ import annotations
 import json
 import os
 import random
-import time
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game import new_match
-from game.bots import new_bot
 from game.cards import rank
 from game.match import Match
 from game.net import Host
@@ -37,14 +34,25 @@ from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
 from .driver import CHOICES, COUNT_FLIPS_IN, click_action
-from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture  # noqa: F401
+from .rooms_driver import (
+    READY,
+    WAIT_MS,
+    Peer,
+    assert_verified,
+    choose,
+    create_room,
+    host_save,
+    join,
+    perfect_moves,
+    play,
+    random_moves,
+    start,
+)
+from .rooms_fixtures import open_peer_fixture, relay_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 
-READY = "html[data-ready='true']"
-OVER = "html[data-over='true']"
 BOOT_MS = 90_000  # four Pyodide pages booting at once on two cores
-IDLE_LIMIT_S = 30  # nobody could move for this long: the room is stuck
 # Wraps the room's transport as room.py opens it, so the test sees every text the page receives.
 TAP = """(() => {
   window.__received = [];
@@ -54,41 +62,15 @@ TAP = """(() => {
     get: () => net,
     set(value) {
       const open = value.open;
-      value.open = (kind, room, password, onOpen, onJoin, onLeave, onMessage, onError) =>
-        open(kind, room, password, onOpen, onJoin, onLeave, (peer, text) => {
+      value.open = (kind, room, password, listeners) =>
+        open(kind, room, password, { ...listeners, message(peer, text) {
           window.__received.push(text);
-          onMessage(peer, text);
-        }, onError);
+          listeners.message(peer, text);
+        } });
       net = value;
     },
   });
 })();"""
-
-
-class Peer:
-    """One player's page, with what its earlier pages (before a reload or a close) received."""
-
-    def __init__(self, page):
-        self.page = page
-        self.earlier: list[str] = []
-
-    def state(self) -> dict:
-        """The room as the page knows it (room.py's ``debug_state``)."""
-        return json.loads(self.page.evaluate("faceDownRoom()"))
-
-    def received(self) -> list[str]:
-        """Every text this player's pages received from the room, in order."""
-        return self.earlier + self.page.evaluate("window.__received")
-
-    def wait_for(self, condition: str, timeout: float = WAIT_MS) -> None:
-        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds."""
-        self.page.wait_for_function(
-            f"() => {{ const room = JSON.parse(faceDownRoom()); return {condition}; }}", timeout=timeout
-        )
-
-    def message(self) -> str:
-        """The page's message line."""
-        return self.page.locator("#message").text_content()
 
 
 def peer_profile(kept_profiles, number: int):
@@ -138,139 +120,6 @@ def open_app_fixture(kept_profiles, watch, site_url, relay_url):
     watch.check()
     outside = [url for url in sockets if urlsplit(url).hostname != "127.0.0.1"]
     assert not outside, f"WebSockets left 127.0.0.1: {outside}"
-
-
-# --- setting a room up through the page -------------------------------------------------------------
-
-
-def choose(page, game: str, players: int, **options: str) -> None:
-    """Pick ``game`` for ``players`` in the page's game picker, with ``options`` from the game's lists."""
-    page.evaluate("document.getElementById('new-game').open = true")
-    page.click(f'#picker label[for="game-{game}"]')
-    for name, value in {"players": str(players), **options}.items():
-        page.select_option(f'#picker fieldset[data-game="{game}"] select[name="{name}"]', value)
-
-
-def create_room(open_app, game: str, players: int, home: str | None = None, **options: str) -> tuple[Peer, str]:
-    """Open the host's page, choose the game in the picker, press "Create a room"; the host and the link."""
-    host = open_app(home or open_app.home)
-    page = host.page
-    choose(page, game, players, **options)
-    page.fill('#picker input[name="names"]', "Hana")
-    page.click('[data-command="room-create"]')
-    link = page.locator("#room-link").input_value(timeout=WAIT_MS)
-    assert "role=host" in page.url and "role=host" not in link and "#room=" in link
-    assert page.locator("#room .room-qr svg").count() == 1
-    page.click('#room [data-command="room-copy"]')
-    selected = "(() => { const field = document.activeElement; return field.value.slice(field.selectionStart); })()"
-    assert page.evaluate(selected) == link, "copying selects the whole link, even where the clipboard is refused"
-    host.wait_for("room.role === 'host' && room.seat === 0")
-    return host, link
-
-
-def join(open_app, link: str, name: str, seat: int, context=None) -> Peer:
-    """Open the invite link as a guest and give a name; the guest is seated in the first open seat, ``seat``."""
-    guest = open_app(link.replace("?", "?look=0&", 1), context)
-    guest.wait_for("room.connected && room.phase === 'lobby'")
-    field = guest.page.locator('#room input[name="room-name"]')
-    field.fill(name)
-    field.press("Tab")  # the change event sends the name
-    guest.wait_for(f"room.seat === {seat}")
-    return guest
-
-
-def start(host: Peer, peers: list[Peer]) -> None:
-    """Press Start on the host's page once every seat is filled; wait until every peer has its table."""
-    host.page.click('#room [data-command="room-start"]:not([disabled])', timeout=WAIT_MS)
-    for peer in peers:
-        peer.wait_for("room.phase === 'playing'")
-        peer.page.wait_for_selector("#game:not([hidden]) #table .board", timeout=WAIT_MS)
-
-
-def play(peers: list[Peer], move, until=None, max_moves: int = 3000) -> int:
-    """Make moves with ``move(peers)`` (True once it made one) until every game is over (or ``until()``).
-
-    Returns the number of moves made; fails if nobody could move for IDLE_LIMIT_S seconds.
-    """
-    moves = 0
-    idle_since = time.monotonic()
-    while not (until() if until else all(peer.page.locator(OVER).count() for peer in peers)):
-        assert moves < max_moves, "the game did not end"
-        if move(peers):
-            moves += 1
-            idle_since = time.monotonic()
-        else:
-            stuck = time.monotonic() - idle_since > IDLE_LIMIT_S
-            assert not stuck, f"nobody could move: {[(peer.state(), peer.message()) for peer in peers]}"
-            peers[0].page.wait_for_timeout(20)
-    return moves
-
-
-def random_moves(rng: random.Random):
-    """A ``move`` for :func:`play`: click a random choice on a random peer's table."""
-
-    def move(peers: list[Peer]) -> bool:
-        for peer in rng.sample(peers, len(peers)):
-            choices = peer.page.locator(CHOICES)
-            count = choices.count()
-            if not count:
-                continue
-            front(peer)
-            try:
-                choices.nth(rng.randrange(count)).click(timeout=1000)
-            except PlaywrightTimeout:
-                continue  # the table was redrawn under the click; look again
-            return True
-        return False
-
-    return move
-
-
-def perfect_moves(host: Peer):
-    """A ``move`` for :func:`play`: the move a Perfect bot would make for a seat that may act, clicked on its page.
-
-    A Perfect bot remembers every card it was shown, so a Concentration game ends in a few dozen moves
-    instead of the hundreds random clicks take. Each seat's bot reads the seat's view and events from the
-    host's save (the test's knowledge, not the page's).
-    """
-
-    def move(peers: list[Peer]) -> bool:
-        match = Match.from_json(host_save(host)["match"])
-        for peer in peers:
-            state = peer.state()
-            if state["step"] != match.step or not state["legal"]:
-                continue
-            seat = state["seat"]
-            action = new_bot(match.game, "perfect", seed=seat).choose(match.view(seat), match.events(seat))
-            if action in state["legal"]:
-                front(peer)
-                click_action(peer.page, presenter_for(match.game), state["legal"], state["legal"].index(action))
-                peer.wait_for(f"room.step > {match.step} || room.errors.length > 0")
-                return True
-        return False
-
-    return move
-
-
-def front(peer: Peer) -> None:
-    """Bring the peer's tab to the front if its browser profile has several: a background tab paints no frames."""
-    if len(peer.page.context.pages) > 1:
-        peer.page.bring_to_front()
-
-
-def host_save(host: Peer) -> dict:
-    """The host's room save, read from its page's storage."""
-    room = host.state()["room"]
-    return json.loads(host.page.evaluate("(key) => localStorage.getItem(key)", f"face-down/room/{room}/host"))
-
-
-def assert_verified(peers: list[Peer]) -> None:
-    """Every peer shows the result and the fair-shuffle verdict, and the verdict passed."""
-    for peer in peers:
-        peer.page.wait_for_selector(OVER, state="attached", timeout=WAIT_MS)
-        peer.page.wait_for_selector("#room .verdict", timeout=WAIT_MS)
-        assert peer.page.locator("#room .verdict-ok").text_content().startswith("Shuffle verified")
-        assert peer.state()["verdict"]["ok"]
 
 
 # --- the leak check ---------------------------------------------------------------------------------
@@ -480,15 +329,15 @@ def test_the_host_moves_to_another_device_with_its_room_file(open_app):
 
     # The host opens the file picker while its page is still connecting, and picks the file once it is connected.
     moved = open_app(host_link)
-    held = []  # the room's network code, held back once: the page stays "Connecting to the room…"
+    held = []  # the room's network code, held back once: the page stays "Connecting…" with no transport
     moved.page.route("**/static/vendor/net/transport.js", lambda route: held.append(route), times=1)
     moved.page.goto("about:blank")  # the page has made its link a guest's: open the host's link again
     moved.page.goto(host_link)
     with moved.page.expect_file_chooser(timeout=WAIT_MS) as chooser:
         moved.page.click("#room-import input[data-room-import]", timeout=BOOT_MS)
-    assert "Connecting to the room" in moved.page.locator("#room-status").text_content()
+    assert moved.state()["self_peer"] is None and moved.page.locator("#room-status").text_content() == "Connecting…"
     held[0].continue_()
-    moved.page.locator("#room-status", has_text="Waiting for the host").wait_for(timeout=WAIT_MS)
+    moved.wait_for("room.self_peer !== null")  # in the room, looking for the host (gone: this page is it)
     with moved.page.expect_navigation(timeout=WAIT_MS):  # the page reloads as the room's host
         chooser.value.set_files(files=[{"name": "room.json", "mimeType": "application/json", "buffer": saved.encode()}])
     moved.page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)

@@ -1,4 +1,5 @@
-"""The room transports in real Chromium: Nostr through the local relay, BroadcastChannel, and links.
+"""The room transports in real Chromium: WebRTC signaled through the local relay, the relay itself when WebRTC
+cannot connect, and BroadcastChannel.
 
 Each peer is a page of tests/fixtures/transport.html in its own browser context (a separate profile),
 except where tabs of one profile are the point. Everything stays on 127.0.0.1: the relay is
@@ -51,6 +52,7 @@ def test_two_peers_meet_through_the_local_relay_and_talk(open_peer, relay_url, c
     a, b = nostr_peers(open_peer, relay_url, 2, room())
     wait_for_mesh([a, b])
     assert a.peers() == {b.id} and b.peers() == {a.id}
+    a.wait_for("path", b.id, "direct")
 
     assert a.send(b.id, '{"hello": "b"}')
     b.wait_for("msg", a.id, '{"hello": "b"}')
@@ -103,14 +105,76 @@ def test_a_peer_with_the_wrong_password_is_refused(open_peer, relay_url):
     a, b = nostr_peers(open_peer, relay_url, 2, name, password="right")
     (intruder,) = nostr_peers(open_peer, relay_url, 1, name, password="wrong")
     wait_for_mesh([a, b])
-    # Whichever side fails to decrypt the other's offer reports it: the newcomer, the room's peers, or both.
-    error = ["error", "incorrect room password when decrypting offer"]
+    # Whichever side fails to decrypt the other's offer says so in a sentence: the newcomer, the room's peers, or both.
+    error = ["error", "This invitation's room password does not match the room: ask the host for the link again."]
     deadline = time.monotonic() + WAIT_MS / 1000
     while not any(error in peer.log() for peer in (a, b, intruder)):
         assert time.monotonic() < deadline, "nobody noticed the wrong password"
         a.page.wait_for_timeout(50)
     assert intruder.id not in a.peers() | b.peers()
     assert intruder.peers() == set()
+
+
+# --- through the relays: when WebRTC cannot connect two networks --------------------------------------------------
+
+# Every event the relay forwards, as anyone connected to it sees them (a relay is public: it hides nothing).
+EAVESDROP = """(url) => new Promise((ready) => {
+  window.overheard = [];
+  const socket = new WebSocket(url);
+  socket.onopen = () => { socket.send(JSON.stringify(["REQ", "all", {}])); ready(); };
+  socket.onmessage = ({ data }) => {
+    const [type, , event] = JSON.parse(data);
+    if (type === "EVENT") overheard.push(event);
+  };
+})"""
+
+
+def test_peers_that_cannot_connect_directly_talk_through_the_relays(open_peer, relay_url, capsys):
+    listener = open_peer()
+    listener.page.evaluate(EAVESDROP, relay_url)
+    name = room()
+    a, b = [open_peer(f"relay={relay_url}&ice=none&via=relay") for _ in range(2)]
+    for peer in (a, b):
+        peer.open("nostr", name, "pw")
+    wait_for_mesh([a, b])
+    a.wait_for("path", b.id, "relay")
+    b.wait_for("path", a.id, "relay")
+
+    # In order, each once (every relay delivers its own copy), the long one in parts.
+    texts = [f"message {number} about the seven of clubs" for number in range(20)] + ["x" * 40_000]
+    for text in texts:
+        assert a.send(b.id, text)
+    b.wait_until(f"(log) => log.filter((e) => e[0] === 'msg').length >= {len(texts)}")
+    assert b.messages() == [(a.id, text) for text in texts]
+    times = a.round_trips(b.id, 40)
+    with capsys.disabled():
+        print(f"\nrelay round trip (local relay): {summary(times)}")
+
+    # The relay carried all of it, and none of it could be read there.
+    overheard = listener.page.evaluate("overheard")
+    assert len(overheard) >= len(texts)
+    contents = " ".join(event["content"] for event in overheard)
+    assert "clubs" not in contents and "message" not in contents and b.id not in contents
+
+    b.page.close(run_before_unload=True)  # its goodbye goes through the relays too
+    a.wait_for("leave", b.id)
+    assert a.peers() == set()
+
+
+def test_a_peer_heard_in_the_room_is_reached_through_the_relays_when_no_direct_channel_opens(open_peer, relay_url):
+    # The second peer cannot open WebRTC at all; the first tries, waits a few seconds, then goes through the relays.
+    name = room()
+    hopeful = open_peer(f"relay={relay_url}&ice=none")
+    stuck = open_peer(f"relay={relay_url}&ice=none&via=relay")
+    hopeful.open("nostr", name, "pw")
+    stuck.open("nostr", name, "pw")
+    hopeful.wait_for("join", stuck.id)
+    hopeful.wait_for("path", stuck.id, "relay")
+    assert hopeful.send(stuck.id, "across")
+    stuck.wait_for("msg", hopeful.id, "across")
+    assert stuck.send(hopeful.id, "and back")
+    hopeful.wait_for("msg", stuck.id, "and back")
+    assert hopeful.call("() => net.transport().status()") == {"relays": 1, "heard": [stuck.id]}
 
 
 def test_tabs_of_one_profile_talk_over_broadcast_channel(open_peer):
@@ -145,75 +209,6 @@ def test_tabs_of_one_profile_talk_over_broadcast_channel(open_peer):
     assert first.peers() == set()
 
 
-def connect_by_link(host, guest) -> tuple[str, str]:
-    """The invitation dance (host's link → guest's answer → host), then both connected: the link and the answer."""
-    invitation = host.call("(base) => net.transport().createOfferLink(base)", "https://example.invalid/play")
-    answer = guest.call("(text) => net.transport().acceptOffer(text)", invitation)
-    assert host.call("(text) => net.transport().acceptAnswer(text)", answer) == guest.id
-    wait_for_mesh([host, guest])
-    return invitation, answer
-
-
-def test_link_connects_profiles_with_no_relay_at_all(open_peer, capsys):
-    host, guest, second_guest = (open_peer("ice=none") for _ in range(3))
-    for peer in (host, guest, second_guest):
-        peer.open("link")
-
-    invitation, answer = connect_by_link(host, guest)
-    assert invitation.startswith("https://example.invalid/play#offer=")
-    assert guest.send(host.id, "via the link")
-    host.wait_for("msg", guest.id, "via the link")
-    times = host.round_trips(guest.id, 200)
-    with capsys.disabled():
-        print(f"\nlink datachannel round trip: {summary(times)}; offer {len(invitation)} chars, answer {len(answer)}")
-
-    # One host, one invitation per guest: a star, and a broadcast reaches every guest.
-    connect_by_link(host, second_guest)
-    assert host.peers() == {guest.id, second_guest.id}
-    host.broadcast("welcome")
-    guest.wait_for("msg", host.id, "welcome")
-    second_guest.wait_for("msg", host.id, "welcome")
-
-    guest.leave()
-    host.wait_for("leave", guest.id)
-    # A guest whose browser profile vanishes says nothing; the host notices after the grace period.
-    second_guest.page.context.close()
-    host.wait_for("leave", second_guest.id)
-    assert host.peers() == set()
-    assert open_peer.sockets == [], "the link transport opened a WebSocket"
-
-
-@pytest.mark.parametrize(
-    ("method", "text", "complaint"),
-    [
-        ("acceptOffer", "nonsense!", "not a Face Down invitation"),
-        ("acceptOffer", "https://example.invalid/#offer=AAAA", "not a Face Down invitation"),
-        ("acceptAnswer", "garbage", "not a Face Down answer"),
-    ],
-)
-def test_link_refuses_text_that_is_not_a_token(open_peer, method, text, complaint):
-    peer = open_peer("ice=none")
-    peer.open("link")
-    with pytest.raises(PlaywrightError, match=complaint):
-        peer.call(f"(text) => net.transport().{method}(text)", text)
-
-
-def test_link_refuses_its_own_offer_an_offer_as_answer_and_a_used_answer(open_peer):
-    host = open_peer("ice=none")
-    guest = open_peer("ice=none")
-    host.open("link")
-    guest.open("link")
-    offer = host.call("() => net.transport().createOffer()")
-    with pytest.raises(PlaywrightError, match="your own invitation"):
-        host.call("(text) => net.transport().acceptOffer(text)", offer)
-    with pytest.raises(PlaywrightError, match="not a Face Down answer"):
-        host.call("(text) => net.transport().acceptAnswer(text)", offer)
-    answer = guest.call("(text) => net.transport().acceptOffer(text)", offer)
-    assert host.call("(text) => net.transport().acceptAnswer(text)", answer) == guest.id
-    with pytest.raises(PlaywrightError, match="used already"):
-        host.call("(text) => net.transport().acceptAnswer(text)", answer)
-
-
 def test_url_parameters_override_the_config(open_peer):
     default = open_peer().call("() => net.config()")
     assert default["relayUrls"] and all(url.startswith("wss://") for url in default["relayUrls"])
@@ -226,10 +221,21 @@ def test_url_parameters_override_the_config(open_peer):
     assert local["iceServers"] == []
     assert local["appId"] == default["appId"]
 
-    turn = open_peer("ice=turn:127.0.0.1:3478").call("() => net.config()")
-    assert turn["iceServers"] == [{"urls": "turn:127.0.0.1:3478"}]
-    with pytest.raises(PlaywrightError, match="must start with ws:// or wss://"):
-        open_peer("relay=https://127.0.0.1:1").call("() => net.config()")
+    # The FACE_DOWN_TURN form (USER and PASSWORD percent-encoded), itself encoded as a query value.
+    turn = open_peer("ice=stun:127.0.0.1:3478,turn:fd%253Auser:p%2540ss%40127.0.0.1:3478%3Ftransport=tcp&via=relay")
+    assert turn.call("() => net.config()")["iceServers"] == [
+        {"urls": "stun:127.0.0.1:3478"},
+        {"urls": "turn:127.0.0.1:3478?transport=tcp", "username": "fd:user", "credential": "p@ss"},
+    ]
+    assert turn.call("() => net.config()")["via"] == "relay"
+    assert local["via"] == "any"
+    for query, complaint in [
+        ("relay=https://127.0.0.1:1", "must start with ws:// or wss://"),
+        ("ice=http://127.0.0.1:1", "must start with stun:"),
+        ("via=pigeon", 'must be "any" or "relay"'),
+    ]:
+        with pytest.raises(PlaywrightError, match=complaint):
+            open_peer(query).call("() => net.config()")
 
 
 def test_transports_carry_text_only_and_need_a_room(open_peer):
@@ -249,7 +255,7 @@ def test_transports_carry_text_only_and_need_a_room(open_peer):
 def test_qr_code_is_an_svg_that_grows_with_the_link(open_peer):
     peer = open_peer()
     short = peer.call("(text) => net.qrSvg(text)", "https://example.invalid/#room=abc")
-    long = peer.call("(text) => net.qrSvg(text)", "https://example.invalid/#offer=" + "A" * 700)
+    long = peer.call("(text) => net.qrSvg(text)", "https://example.invalid/#room=" + "A" * 700)
     for svg in (short, long):
         assert svg.startswith("<svg") and "viewBox" in svg
     size = lambda svg: int(svg.split('viewBox="0 0 ')[1].split()[0])  # noqa: E731

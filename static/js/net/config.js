@@ -1,11 +1,17 @@
-// The one network config of peer-to-peer rooms: the app id, the Nostr relays that carry signaling,
-// and the ICE servers (STUN, plus TURN if a deploy has one). It is bundled into
-// static/vendor/net/transport.js, so a change here needs `make site`.
+// The one network config of peer-to-peer rooms: the app id, the Nostr relays that carry signaling (and a
+// room's messages when WebRTC cannot connect), and the ICE servers (STUN, plus TURN if a deploy has one).
+// It is bundled into static/vendor/net/transport.js, so a change here needs `make site`.
 //
-// Two URL parameters override it for one visit (the tests use them to stay on 127.0.0.1):
+// A deploy adds TURN servers at build time: `FACE_DOWN_TURN="turn:USER:PASSWORD@turn.example.org:3478" make site`
+// (several separated by commas; USER and PASSWORD percent-encoded; `?transport=tcp` for TURN over TCP).
+// tools/build_transport.mjs puts the variable's value in the bundle as __FACE_DOWN_TURN__.
+//
+// URL parameters override it for one visit (the tests use them to stay on 127.0.0.1 or in the network lab):
 //   ?relay=ws://127.0.0.1:PORT   the relays to use instead (repeat it, or separate URLs with commas);
 //   ?ice=none                    no ICE servers at all (loopback and LAN only);
-//   ?ice=stun:host:port,...      these STUN/TURN URLs instead (TURN credentials only come from this file).
+//   ?ice=stun:host:port,...      these STUN/TURN URLs instead, in the form FACE_DOWN_TURN takes;
+//   ?via=relay                   no WebRTC: every message goes through the relays (for a network known to
+//                                block it, and to measure that path).
 
 export const NET_CONFIG = Object.freeze({
   // Trystero hashes the app id into every room topic, so rooms of other apps on the same relays never meet ours.
@@ -22,8 +28,13 @@ export const NET_CONFIG = Object.freeze({
   // Always an explicit list: without one, Trystero falls back to Google's and Cloudflare's STUN servers.
   // A TURN server relays the game's traffic when two networks block direct connections; add one as
   // { urls: "turn:turn.example.org:3478", username: "...", credential: "..." }.
-  iceServers: [{ urls: "stun:stun.cloudflare.com:3478" }, { urls: "stun:stun.l.google.com:19302" }],
+  iceServers: [
+    { urls: "stun:stun.cloudflare.com:3478" },
+    { urls: "stun:stun.l.google.com:19302" },
+    ...listOf(typeof __FACE_DOWN_TURN__ === "string" ? __FACE_DOWN_TURN__ : "").map(iceServer),
+  ],
 });
+const VIA = ["any", "relay"];
 
 const RELAY_SCHEMES = ["ws:", "wss:"];
 const ICE_SCHEMES = ["stun:", "stuns:", "turn:", "turns:"];
@@ -33,23 +44,38 @@ export function netConfig(search = globalThis.location?.search ?? "") {
   const params = new URLSearchParams(search);
   const relays = listParam(params, "relay");
   const ice = listParam(params, "ice");
+  const via = params.get("via") ?? "any";
+  if (!VIA.includes(via)) throw new Error(`The setting via=${via.slice(0, 20)} must be "any" or "relay".`);
   return {
+    via,
     appId: NET_CONFIG.appId,
     relayUrls: relays.length ? relays.map(checkRelay) : [...NET_CONFIG.relayUrls],
     iceServers: !ice.length
       ? NET_CONFIG.iceServers.map((server) => ({ ...server }))
       : ice.length === 1 && ice[0] === "none"
         ? []
-        : ice.map((url) => ({ urls: checkIce(url) })),
+        : ice.map(iceServer),
   };
 }
 
 function listParam(params, name) {
-  return params
-    .getAll(name)
-    .flatMap((value) => value.split(","))
+  return params.getAll(name).flatMap(listOf);
+}
+
+function listOf(text) {
+  return text
+    .split(",")
     .map((value) => value.trim())
     .filter(Boolean);
+}
+
+/** An ICE server from `stun:host:port` or `turn:USER:PASSWORD@host:port` (browsers take TURN credentials apart). */
+function iceServer(url) {
+  checkIce(url);
+  const found = url.match(/^(turns?):([^:@/]*):([^@/]*)@(.+)$/);
+  if (!found) return { urls: url };
+  const [, scheme, username, credential, rest] = found;
+  return { urls: `${scheme}:${rest}`, username: decodeURIComponent(username), credential: decodeURIComponent(credential) };
 }
 
 // A bad override fails loudly: silently falling back to the public relays would take a test (or a

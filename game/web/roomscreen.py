@@ -1,0 +1,693 @@
+"""The room controller: what one page does in a room, and what it shows of it. No browser.
+
+The page adapter (:mod:`game.web.room`) hands it the transport's news (a peer joined, left, sent a text, is
+reached through a relay), the player's commands and the timers' calls, each with the time; it carries out
+the *effects* each call returns (screen.py's ``Write``, ``Show``, ``Say``, ``After`` and ``Cancel``, and the
+room's own below). The controller decides, the adapter obeys, so the knocks, the seats, the host-gone and
+connection timers, the bots' pace and every word of the room's status are tested on CPython.
+
+How the pieces meet:
+
+- **The host's page** runs a :class:`~game.net.Host` behind a :class:`~game.net.gate.HostGate`. Its own
+  player is a :class:`~game.net.Client` like every guest's, whose messages go straight to the host object
+  under ``LOCAL_PEER``: a name no transport peer can have, so the host's player passes the same checks as
+  everyone else and no remote peer can speak for it.
+- **A guest's page** runs a client behind a :class:`~game.net.gate.GuestGate`. It knocks at every peer that
+  joins; only the peer that proves it holds the key named in the invitation (``id=`` in the link) becomes
+  its host, and it takes only that peer's sealed messages. When the host's page reloads, its new connection
+  proves itself again and the guest reclaims its seat. A host gone for ``HOST_GONE_MS`` is said to have left.
+- **The game** is drawn by the play screen from a :class:`~game.web.source.RoomSource` over this client
+  (``ShowGame``, ``GameNews``, ``HideGame``).
+
+This browser keeps, per room (``Store``): the host's save (it holds the room's secrets and the host's
+private key), and each player's seat, seat secret and shuffle evidence, with which the page reclaims the
+seat and checks the deal after a reload or a dropped connection.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from dataclasses import dataclass
+
+from ..net import Client, Host, Outgoing
+from ..net.gate import LOCAL_PEER, GuestGate, HostGate
+from ..net.identity import HostIdentity
+from ..net.lobby import PLAYER
+from ..net.roomsave import read_room_file, room_file
+from . import invite
+from .config import GameConfig
+from .invite import Invite
+from .roomview import first_open_seat, render_lobby
+from .screen import After, Cancel, Say, Show, Write
+
+# While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
+ABSENT_CHECK_MS = 1000
+# How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
+HOST_GONE_MS = 60_000
+# A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer).
+KNOCK_AGAIN_MS = 3000
+KNOCK_TRIES = 3
+# Nothing connected within this long (a direct channel, then the relays): the player is told, with what to try.
+CONNECT_LIMIT_MS = 20_000
+IMPORT_FORM = (
+    '<label class="field">Are you this room\'s host? Resume it from the file you saved: '
+    '<input type="file" accept=".json,application/json" data-room-import></label>'
+)
+RELAYED = ("relay", "turn")  # paths through a server: slower than a direct channel
+
+CONNECTING = "Connecting…"
+CONNECTED = "Connected."
+CONNECTED_BY_RELAY = "Connected through a relay (a little slower)."
+HOST_LEFT = "The host has left; waiting for them to come back…"
+HOST_GONE = "The host has left the room and has not come back. You can leave it with the button below."
+NO_RELAYS = (
+    "This device could not reach the room's relays, so the room cannot be found. Check the internet connection "
+    "(or try mobile data instead of this Wi-Fi), then reload the page."
+)
+NOBODY_THERE = (
+    "The host is not in the room right now. Ask them to open their room page (a phone may have put it to sleep) "
+    "or to send a new link; this page keeps looking."
+)
+NO_WAY_THROUGH = (
+    "The host's page answers, but no connection could be made between your networks. Try another network "
+    "(mobile data instead of Wi-Fi, or the other way round), or ask the host to reload their page; this page "
+    "keeps trying."
+)
+HOST_UNREACHABLE = (
+    "This device could not reach the room's relays, so nobody can join the room. Check the internet connection, "
+    "then reload the page."
+)
+
+
+def storage_key(room: str, what: str) -> str:
+    """This browser's storage key for one room: ``host`` (the host's save), ``seat`` or ``host-seat`` (a secret)."""
+    return f"face-down/room/{room}/{what}"
+
+
+# --- effects: what the page adapter carries out, besides screen.py's Write, Show, Say, After and Cancel ----------
+
+
+@dataclass(frozen=True)
+class Send:
+    """Send ``text`` to the transport peer ``peer``."""
+
+    peer: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Store:
+    """Keep ``text`` in this browser under ``key`` (``None``: forget it)."""
+
+    key: str
+    text: str | None
+
+
+@dataclass(frozen=True)
+class OpenTransport:
+    """Open the room's transport of ``kind`` for room ``room`` with password ``key``."""
+
+    kind: str
+    room: str
+    key: str
+
+
+@dataclass(frozen=True)
+class CloseTransport:
+    """Close the transport: the page is no longer in the room."""
+
+
+@dataclass(frozen=True)
+class ShowInvite:
+    """Show the invite ``link`` to copy, and as a QR code."""
+
+    link: str
+
+
+@dataclass(frozen=True)
+class ShowLobby:
+    """Put ``html`` in the room panel (``""``: empty it); a fold the player opened stays open."""
+
+    html: str
+
+
+@dataclass(frozen=True)
+class ShowGame:
+    """Show this page's seat of the room's game (``deal``: a fresh deal, whose looks show)."""
+
+    deal: bool
+
+
+@dataclass(frozen=True)
+class GameNews:
+    """The host sent news for the game on screen (``answered``: news since this player's last move was sent, so the
+    seat may move again)."""
+
+    answered: bool
+
+
+@dataclass(frozen=True)
+class HideGame:
+    """Take the room's game off the screen (the room went back to its lobby, or was left)."""
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """Make the page's URL fragment ``text`` (``""``: none), without a new history entry."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Picker:
+    """Open or close the game picker (the "New game" panel)."""
+
+    open: bool
+
+
+@dataclass(frozen=True)
+class StepShown:
+    """The page now shows the game at state ``step`` (the benchmark times each peer's paint of a move by it)."""
+
+    step: int
+
+
+@dataclass(frozen=True)
+class Reload:
+    """Reload the page (it then enters the room its fragment names)."""
+
+
+Effect = (
+    Write
+    | Show
+    | Say
+    | After
+    | Cancel
+    | Send
+    | Store
+    | OpenTransport
+    | CloseTransport
+    | ShowInvite
+    | ShowLobby
+    | ShowGame
+    | GameNews
+    | HideGame
+    | Fragment
+    | Picker
+    | StepShown
+    | Reload
+)
+
+
+@dataclass(frozen=True)
+class Page:
+    """What the controller needs to know of the page it runs in."""
+
+    url: str  # the page's address without query or fragment
+    query: str  # its query, ``?`` included ("" for none): a room's network settings ride in it
+    name: str  # the player's name ("" until they give one)
+    bot_delay_ms: int  # the pace of computer players (the speed setting)
+
+
+class RoomScreen:
+    """One page's part in one room: the host's (``host`` given) or a guest's."""
+
+    def __init__(self, found: Invite, kind: str, page: Page, *, hosting: bool = False, level: str = "medium"):
+        self.invite = found
+        self.kind = kind
+        self.page = page
+        self.host: Host | None = None  # set by create and enter, with this object's save hook
+        self.level = level  # the level of the computer players the host seats
+        self.client = Client(contributes=not hosting)  # the host's part of the shuffle is its secret
+        self.gate: HostGate | None = None  # the host's page: the door every guest's message comes through
+        self.door: GuestGate | None = None  # a guest's page: the door the host's messages come through
+        self.self_peer: str | None = None
+        self.host_peer: str | None = LOCAL_PEER if hosting else None
+        self.paths: dict[str, str] = {}  # how each connected peer is reached
+        self.present: set[str] = set()  # the peers the transport says are connected
+        self.playing = False  # the game is on the screen
+        self.status = ""
+        self._lobby_html = ""
+        self._errors_shown = 0
+        self._answer_mark = (0, 0)  # (state id, refusals) when the last move was answered
+        self._seat_record: dict | None = None  # the seat's secret and shuffle evidence, as stored
+        # A guest without a seat sits in the first open one; the seat last asked for, so that it is asked once.
+        self._seat_wanted = False
+        self._seat_asked: int | None = None
+        self._due: set[str] = set()
+        self._host_save: str | None = None  # the host's save, made since it was last stored
+
+    # --- entering ---------------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, chosen: GameConfig, kind: str, page: Page, now_ms: int) -> tuple[RoomScreen, list[Effect]]:
+        """A new room hosting ``chosen``; ``ValueError`` if its settings are wrong."""
+        fresh = invite.new_invite()
+        room = cls(fresh, kind, page, hosting=True, level=chosen.levels[0])
+        host = Host(chosen.game, chosen.players, chosen.options, host_peer=LOCAL_PEER, on_save=room._host_saved)
+        room.host = host
+        room.invite = Invite(fresh.room, fresh.key, True, HostIdentity(host.settings.identity).key_id)
+        effects: list[Effect] = [Fragment(invite.fragment(room.invite)), Say(""), Picker(False)]
+        effects += room._start_host_player(None, now_ms)
+        effects += room._deliver(host.assign(0, LOCAL_PEER), now_ms)
+        return room, effects + room._open()
+
+    @classmethod
+    def enter(
+        cls, found: Invite, kind: str, page: Page, stored: dict[str, str | None], now_ms: int
+    ) -> tuple[RoomScreen, list[Effect]]:
+        """Enter the room of an invitation: as its host if this browser holds the room's save, else as a guest.
+
+        ``stored`` holds what this browser kept for the room, by :func:`storage_key` (``None`` for nothing).
+        A damaged save raises ``ValueError``.
+        """
+        effects: list[Effect] = [Picker(False)]
+        saved = stored.get(storage_key(found.room, "host")) if found.host else None
+        if saved:
+            room = cls(found, kind, page, hosting=True)
+            room.host = host = Host.load(saved, now_ms, on_save=room._host_saved)
+            room.invite = Invite(found.room, found.key, True, HostIdentity(host.settings.identity).key_id)
+            room.level = next((seat.level for seat in host.lobby.seats if seat.level), room.level)
+            effects += room._start_host_player(stored.get(storage_key(found.room, "host-seat")), now_ms)
+            return room, effects + room._open()
+        if found.host:
+            found = found.as_guest()
+            effects += [
+                Say("This room's save is not in this browser, so you join it as a guest."),
+                Fragment(invite.fragment(found)),
+                # Its own element, written once: a status update must not replace a file picker in use.
+                Write("room-import", IMPORT_FORM),
+            ]
+        if found.host_id is None:
+            raise ValueError("This invitation does not name the host's key: ask the host for the link again.")
+        room = cls(found, kind, page)
+        room._seat_record = _record(stored.get(storage_key(found.room, "seat")))
+        return room, effects + room._render() + room._open()
+
+    def _start_host_player(self, seat_record: str | None, now_ms: int) -> list[Effect]:
+        self._seat_record = _record(seat_record)
+        return self._deliver(self.host.peer_joined(LOCAL_PEER), now_ms) + self._greet(now_ms)
+
+    def _open(self) -> list[Effect]:
+        return [
+            *self._status(CONNECTING),
+            OpenTransport(self.kind, self.invite.room, self.invite.key),
+            After("connect-limit", CONNECT_LIMIT_MS, after_paint=False),
+        ]
+
+    # --- the transport's news -------------------------------------------------------------------------------
+
+    def opened(self, self_peer: str) -> list[Effect]:
+        """The transport is open, as peer ``self_peer``."""
+        self.self_peer = self_peer
+        if self.host is None:
+            self.door = GuestGate(self.client, self.invite.room, self.invite.host_id, self_peer)
+            return []
+        self.gate = HostGate(self.host, self.invite.room, self_peer)
+        link = invite.invite_link(self.page.url, self.page.query, self.invite)
+        return [*self._status(""), ShowInvite(link)]
+
+    def joined(self, peer: str) -> list[Effect]:
+        """The transport connected ``peer``: a guest knocks at it, in case it is the host."""
+        self.present.add(peer)
+        if self.door is None:
+            return []
+        # One task later: the tabs transport announces a newcomer here before it has told the newcomer about
+        # this page, and the newcomer drops messages from peers it does not know yet.
+        return [After(f"knock {KNOCK_TRIES} {peer}", 0, after_paint=False)]
+
+    def left(self, peer: str, now_ms: int) -> list[Effect]:
+        """The transport says ``peer`` is gone."""
+        self.present.discard(peer)
+        self.paths.pop(peer, None)
+        if self.gate is not None:
+            return self._transmit(self.gate.peer_left(peer, now_ms), now_ms) + self._status(self._guests_status())
+        if self.door is None:
+            return []
+        self.door.peer_left(peer)
+        if peer != self.host_peer:
+            return []
+        self.host_peer = None
+        return [*self._status(HOST_LEFT), After("host-gone", HOST_GONE_MS, after_paint=False)]
+
+    def reached(self, peer: str, path: str) -> list[Effect]:
+        """The transport reaches ``peer`` by ``path``: "direct", "turn" or "relay"."""
+        self.paths[peer] = path
+        if self.host is None:
+            return self._status(self._connected_status()) if peer == self.host_peer else []
+        return self._status(self._guests_status())
+
+    def received(self, peer: str, text: str, now_ms: int) -> list[Effect]:
+        """A text from transport peer ``peer``."""
+        if self.gate is not None:
+            return self._transmit(self.gate.receive(peer, text, now_ms), now_ms)
+        door = self.door
+        if door is None:
+            return []
+        before = door.host_peer
+        replies = door.receive(peer, text)
+        found = door.host_peer is not None and door.host_peer != before
+        effects = self._adopt(door.host_peer, now_ms) if found else []
+        effects += [Send(door.host_peer, reply) for reply in replies]
+        return effects + self._news_soon()
+
+    def _adopt(self, peer: str, now_ms: int) -> list[Effect]:
+        """``peer`` proved it is the host: talk to it from now on, and ask for this player's seat back."""
+        self.host_peer = peer
+        status = self._status(self._connected_status())
+        return [Cancel("host-gone"), Cancel("connect-limit"), *status, *self._greet(now_ms)]
+
+    # --- timers -----------------------------------------------------------------------------------------
+
+    def timer(self, name: str, now_ms: int, transport_status: dict | None = None) -> list[Effect]:
+        """The timer ``name`` ran (``transport_status``: the transport's ``status()``, for the connection limit)."""
+        self._due.discard(name)
+        if name.startswith("knock "):
+            _, tries, peer = name.split(" ", 2)
+            return self._knock(peer, int(tries))
+        if name == "news":
+            return self._news(now_ms)
+        if name == "bots":
+            return self._bots_step(now_ms)
+        if name == "host-gone":
+            return self._status(HOST_GONE) if self.door is not None and self.door.host_peer is None else []
+        if name == "connect-limit":
+            return self._connect_limit(transport_status or {})
+        return []
+
+    def _knock(self, peer: str, tries: int) -> list[Effect]:
+        """Knock at ``peer``, and again while no host has proven itself (a knock may be lost).
+
+        The first knock goes even with a host: a reloaded host is a new peer, and its old connection may
+        not be seen to go before the new one arrives.
+        """
+        door = self.door
+        if door is None or peer not in self.present or (tries < KNOCK_TRIES and door.host_peer is not None):
+            return []
+        effects: list[Effect] = [Send(peer, door.knock(peer))]
+        if tries > 1:
+            effects.append(After(f"knock {tries - 1} {peer}", KNOCK_AGAIN_MS, after_paint=False))
+        return effects
+
+    def _connect_limit(self, transport_status: dict) -> list[Effect]:
+        """Nothing connected in time: say what happened and what to try (the page keeps trying meanwhile)."""
+        relays = transport_status.get("relays", 1)
+        if self.host is not None:
+            return self._status(HOST_UNREACHABLE) if relays == 0 and self.kind == "nostr" else []
+        if self.host_peer is not None:
+            return []
+        if relays == 0 and self.kind == "nostr":
+            return self._status(NO_RELAYS)
+        heard = set(transport_status.get("heard", [])) - {self.self_peer}
+        return self._status(NO_WAY_THROUGH if heard else NOBODY_THERE)
+
+    # --- what the page shows ----------------------------------------------------------------------------
+
+    def _connected_status(self) -> str:
+        return CONNECTED_BY_RELAY if self.paths.get(self.host_peer) in RELAYED else CONNECTED
+
+    def _guests_status(self) -> str:
+        """The host's page: the guests whose messages go through a relay, by name."""
+        names = {place.peer: place.name for place in self.host.lobby.seats if place.peer is not None}
+        names.update({peer: name for peer, name in self.host.unseated() if name})
+        relayed = sorted(names.get(peer) or "a guest" for peer, path in self.paths.items() if path in RELAYED)
+        return f"Connected through a relay (a little slower): {', '.join(relayed)}." if relayed else ""
+
+    def _status(self, text: str) -> list[Effect]:
+        if text == self.status:
+            return []
+        self.status = text
+        return [Show("room", True), Write("room-status", text, html=False)]
+
+    def _news_soon(self) -> list[Effect]:
+        """Redraw in a task of its own, once for a burst of messages (an update in parts, a lobby and an update).
+
+        The handler that received a message returns at once, with its replies and the host's updates sent:
+        on two cores this cut the benchmark's end-to-end p95 from about 60 ms to about 47.
+        """
+        if "news" in self._due:
+            return []
+        self._due.add("news")
+        return [After("news", 0, after_paint=False)]
+
+    def _news(self, now_ms: int) -> list[Effect]:
+        """After news from the host: errors, the room panel, the game, the seat's secret, and the bots."""
+        client = self.client
+        effects: list[Effect] = []
+        mark = (client.step, len(client.errors))
+        answered = mark != self._answer_mark
+        self._answer_mark = mark
+        effects += [Say(error["message"]) for error in client.errors[self._errors_shown :]]
+        self._errors_shown = len(client.errors)
+        effects += self._render() + self._take_a_seat(now_ms)
+        in_play = client.lobby is not None and client.lobby["phase"] in ("playing", "over")
+        if in_play and client.view is not None:
+            if not self.playing:
+                self.playing = True
+                effects.append(ShowGame(deal=client.step == 0))  # a fresh deal shows its looks
+            else:
+                effects.append(GameNews(answered))
+        elif self.playing:
+            self.playing = False
+            effects.append(HideGame())
+        if client.secret is not None:
+            record = {"seat": client.secret_seat, "secret": client.secret, "evidence": client.evidence}
+            if record != self._seat_record:
+                self._seat_record = record
+                effects.append(Store(self._seat_key(), json.dumps(record)))
+        return [*effects, StepShown(client.step), *self._schedule_bots(now_ms)]
+
+    def _render(self) -> list[Effect]:
+        lobby = self.client.lobby
+        # The invitation matters while people join; during a game it would push the table down the page.
+        effects: list[Effect] = [Show("room", True), Show("room-invite", lobby is None or lobby["phase"] == "lobby")]
+        if lobby is None:
+            html = ""
+        else:
+            unseated = self.host.unseated() if self.host is not None else []
+            html = render_lobby(lobby, self.host is not None, unseated, self.page.name, self.client.verdict)
+        if html != self._lobby_html:  # redrawing an unchanged panel would lose the focus and a half-typed name
+            self._lobby_html = html
+            effects.append(ShowLobby(html))
+        return effects
+
+    def _take_a_seat(self, now_ms: int) -> list[Effect]:
+        """Seat a guest who came without one in the first open seat, until they are seated (or stand up)."""
+        lobby = self.client.lobby
+        if not self._seat_wanted or lobby is None or lobby["phase"] != "lobby":
+            return []
+        if lobby["you"] is not None:
+            self._seat_wanted = False
+            return []
+        seat = first_open_seat(lobby)
+        if seat is None or seat == self._seat_asked:  # another guest may take it first: then the next one
+            return []
+        self._seat_asked = seat
+        return self._send(self.client.sit(seat), now_ms)
+
+    # --- this player's messages -------------------------------------------------------------------------------
+
+    def _greet(self, now_ms: int) -> list[Effect]:
+        """Tell the host this player's name, and ask for the seat back if this browser holds its secret (else a
+        guest takes the first open seat: :meth:`_take_a_seat`)."""
+        effects = self.renamed(self.page.name, now_ms)
+        held = self._seat_record
+        self._seat_wanted, self._seat_asked = self.host is None and held is None, None
+        if held is not None:
+            if isinstance(held.get("evidence"), dict):
+                self.client.restore(held["evidence"])
+            effects += self._send(self.client.reclaim(held["seat"], held["secret"]), now_ms)
+        return effects
+
+    def renamed(self, name: str, now_ms: int) -> list[Effect]:
+        """The player's name is now ``name``: tell the host."""
+        self.page = Page(self.page.url, self.page.query, name, self.page.bot_delay_ms)
+        return self._send(self.client.hello(name), now_ms) if name else []
+
+    def player_says(self, text: str, now_ms: int) -> list[Effect]:
+        """One of this player's messages (a move from the play screen): to the host."""
+        return self._send(text, now_ms)
+
+    def _send(self, text: str, now_ms: int) -> list[Effect]:
+        """Send one of this player's messages to the host (on the host's page, straight into it)."""
+        if self.host is not None:
+            return self._deliver(self.host.receive(LOCAL_PEER, text, now_ms), now_ms)
+        if self.door is not None and self.door.host_peer is not None:
+            return [Send(self.door.host_peer, self.door.seal(text))]
+        return []
+
+    def _deliver(self, outgoing: list[Outgoing], now_ms: int) -> list[Effect]:
+        """On the host's page: send what the host object returned (sealed for each guest by the gate)."""
+        if self.gate is not None:
+            return self._transmit(self.gate.seal(outgoing), now_ms)
+        # The transport is not open yet: only the host's own player is there to tell.
+        return self._transmit([message for message in outgoing if message.peer == LOCAL_PEER], now_ms)
+
+    def _transmit(self, outgoing: list[Outgoing], now_ms: int) -> list[Effect]:
+        """On the host's page: send messages ready for the wire; those for its own player go through its client."""
+        effects: list[Effect] = []
+        queue = deque(outgoing)
+        while queue:
+            message = queue.popleft()
+            if message.peer != LOCAL_PEER:
+                effects.append(Send(message.peer, message.text))
+                continue
+            for reply in self.client.receive(message.text):
+                answer = self.host.receive(LOCAL_PEER, reply, now_ms)
+                queue.extend(self.gate.seal(answer) if self.gate is not None else answer)
+        if self._host_save is not None:
+            effects.append(Store(storage_key(self.invite.room, "host"), self._host_save))
+            self._host_save = None
+        return effects + self._news_soon()
+
+    # --- the player's commands ----------------------------------------------------------------------------
+
+    def command(self, command: str, seat: int | None, now_ms: int, chosen: GameConfig | None = None) -> list[Effect]:
+        """A room button (``room-sit``, ``room-start``...; ``seat`` where one is meant; ``chosen``: the picker's
+        game, for ``room-configure``)."""
+        if command == "room-sit" and seat is not None:
+            return self._send(self.client.sit(seat), now_ms)
+        if command == "room-stand":
+            self._seat_wanted = False
+            return self._send(self.client.stand(), now_ms)
+        if self.host is None:
+            return [Say("The host starts the next game.")] if command == "room-again" else []
+        return self._host_command(command, seat, chosen, now_ms)
+
+    def _host_command(self, command: str, seat: int | None, chosen: GameConfig | None, now_ms: int) -> list[Effect]:
+        host = self.host
+        try:
+            if command == "room-bot" and seat is not None:
+                outgoing = host.add_bot(seat, self.level)
+            elif command == "room-clear" and seat is not None:
+                outgoing = host.clear(seat)
+            elif command == "room-fill":
+                open_seats = [number for number, place in enumerate(host.lobby.seats) if place.kind == "open"]
+                outgoing = [message for number in open_seats for message in host.add_bot(number, self.level)]
+            elif command == "room-configure" and chosen is not None:
+                self.level = chosen.levels[0]
+                outgoing = host.configure(chosen.game, chosen.players, chosen.options)
+            elif command == "room-start":
+                outgoing = host.start()
+            elif command == "room-deal":
+                outgoing = host.deal()
+            elif command == "room-again":
+                outgoing = host.configure(host.lobby.game, host.lobby.players, host.lobby.options)
+            else:
+                return []
+        except ValueError as error:
+            return [Say(str(error))]
+        return [Say(""), *self._deliver(outgoing, now_ms)]
+
+    def assign(self, seat: int, peer: str, now_ms: int) -> list[Effect]:
+        """The host seats the person on connection ``peer`` at ``seat``."""
+        if self.host is None:
+            return []
+        try:
+            return self._deliver(self.host.assign(seat, peer), now_ms)
+        except ValueError as error:
+            return [Say(str(error))]
+
+    def room_file(self) -> tuple[str, str] | None:
+        """The host's "Save the room to a file": its name and its text (``None`` on a guest's page)."""
+        if self.host is None:
+            return None
+        seat = self._seat_record
+        text = room_file(self.invite.room, self.invite.key, self.host.save(), seat)
+        return f"face-down-room-{self.invite.room}.json", text
+
+    def imported(self, text: str, now_ms: int) -> list[Effect]:
+        """Resume this room as its host from a file :meth:`room_file` made on another device; ``ValueError`` if the
+        file is not this room's, or damaged."""
+        room, password, save, seat = read_room_file(text)
+        if room != self.invite.room:
+            raise ValueError("This file is the save of another room: open that room's host link to resume it.")
+        key_id = HostIdentity(Host.load(save, now_ms).settings.identity).key_id  # refuses a damaged save
+        if self.invite.host_id is not None and key_id != self.invite.host_id:
+            raise ValueError("This file's host key is not the one this room's link names.")
+        effects: list[Effect] = [Store(storage_key(room, "host"), save)]
+        if seat is not None:  # the host's own player reclaims its seat with it, as after a reload
+            effects.append(Store(storage_key(room, "host-seat"), json.dumps(seat)))
+        # A fresh page, as after a reload: its transport gets a new peer id, which every guest knocks at anew.
+        return [*self.leave(), Fragment(invite.fragment(Invite(room, password, True, key_id))), *effects, Reload()]
+
+    def leave(self) -> list[Effect]:
+        """Leave the room: close the transport and forget the room (the saves stay, to come back by the link)."""
+        effects: list[Effect] = [CloseTransport(), *(Cancel(name) for name in sorted(self._due))]
+        effects += [Cancel("host-gone"), Cancel("connect-limit"), Cancel("bots"), Fragment("")]
+        if self.playing:
+            effects.append(HideGame())
+        self.playing = False
+        self.gate = self.door = None
+        self._due.clear()
+        return [*effects, Show("room", False), ShowLobby(""), Write("room-invite", ""), Write("room-import", "")]
+
+    # --- the host's bots ------------------------------------------------------------------------------------
+
+    def _schedule_bots(self, now_ms: int) -> list[Effect]:
+        """Let the host's bots play, paced like local bots; while a player is away, look back for their stand-in."""
+        host = self.host
+        if host is None or "bots" in self._due or host.phase not in ("shuffle", "playing"):
+            return []
+        away = any(place.kind == PLAYER and place.peer is None for place in host.lobby.seats)
+        if host.phase == "playing" and host.bot_seats_to_act(now_ms):
+            delay = self.page.bot_delay_ms
+        elif away:
+            delay = ABSENT_CHECK_MS  # a bot may stand in, or the shuffle may stop waiting, once the grace is over
+        else:
+            return []
+        self._due.add("bots")
+        return [After("bots", delay)]
+
+    def _bots_step(self, now_ms: int) -> list[Effect]:
+        host = self.host
+        if host is None:
+            return []
+        return self._deliver(host.bot_step(now_ms) if host.phase == "playing" else host.poll(now_ms), now_ms)
+
+    # --- storage and state ------------------------------------------------------------------------------
+
+    def _host_saved(self, text: str) -> None:
+        """The host object's save hook: the save is stored with the next messages it sends."""
+        self._host_save = text
+
+    def _seat_key(self) -> str:
+        return storage_key(self.invite.room, "host-seat" if self.host is not None else "seat")
+
+    def debug_state(self) -> dict:
+        """What this page knows of its room (``window.faceDownRoom()``): for tests and the curious."""
+        client = self.client
+        return {
+            "role": "host" if self.host is not None else "guest",
+            "room": self.invite.room,
+            "connected": self.host_peer is not None,
+            "host_peer": self.host_peer,
+            "path": self.paths.get(self.host_peer),
+            "status": self.status,
+            "self_peer": self.self_peer,
+            "refused": 0 if self.door is None else self.door.refused,
+            "phase": None if client.lobby is None else client.lobby["phase"],
+            "seat": client.seat,
+            "step": client.step,
+            "legal": client.legal,
+            "errors": client.errors,
+            "verdict": None if client.verdict is None else vars(client.verdict),
+        }
+
+
+def _record(text: str | None) -> dict | None:
+    """A stored seat record (its seat, secret and shuffle evidence), or ``None`` if there is none or it is damaged."""
+    if not text:
+        return None
+    try:
+        record = json.loads(text)
+    except ValueError:
+        return None
+    if (
+        not isinstance(record, dict)
+        or not isinstance(record.get("seat"), int)
+        or not isinstance(record.get("secret"), str)
+    ):
+        return None
+    return record
