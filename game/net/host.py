@@ -249,7 +249,7 @@ class Host:
     def _shuffling_seat(self, peer: str) -> int:
         self._require_phase("shuffle", "Nonces are collected only while the cards are being shuffled.")
         seat = self._own_seat(peer)
-        if peer == self.settings.host_peer:
+        if self._is_hosts_own(peer):
             raise ProtocolError("shuffle", "The host's own seat adds no nonce: its part is the secret.")
         return seat
 
@@ -450,7 +450,7 @@ class Host:
         if self.phase != "shuffle":
             return []
         seat, shuffle = self.lobby.seat_of(peer), self.shuffle
-        remote = seat is not None and peer != self.settings.host_peer
+        remote = seat is not None and not self._is_hosts_own(peer)
         if not shuffle.closed:
             if not remote or seat in shuffle.pledges:
                 return []
@@ -515,9 +515,13 @@ class Host:
             seat
             for seat, place in enumerate(self.lobby.seats)
             if place.kind == PLAYER
-            and place.peer != self.settings.host_peer
+            and not self._is_hosts_own(place.peer)
             and (place.peer is not None or self._now - (place.left_at or 0) < self.settings.grace_ms)
         ]
+
+    def _is_hosts_own(self, peer: str | None) -> bool:
+        """True for the host's own player's connection; never for an absent player's (``None``) seat."""
+        return peer is not None and peer == self.settings.host_peer
 
     def _advance_shuffle(self) -> list[Outgoing]:
         """Close the pledges once every seat waited for has pledged; deal once every pledge is revealed."""
