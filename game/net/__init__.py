@@ -25,9 +25,11 @@ texts go straight to ``host.receive``), named by ``host_peer`` so that it adds n
 transport and the Host, a ``GuestGate`` between the transport and a guest's Client. A guest knocks
 (``knock``: a nonce and an ECDH share); the host answers ``identity``: its P-256 public key (whose id
 is in the invitation), its own ECDH share, and a signature over the room, both peer ids, the nonce
-and both shares. From then on every message either way is sealed (``~seq~mac~body``) with a MAC key
-per direction from that exchange, and taken only in sequence. A reclaim proof includes the
-connection's ``binding`` from the handshake. The host's own player is ``LOCAL_PEER`` (``"@host"``),
+and both shares. From then on every message either way is sealed (``~seq~mac~box``): encrypted and
+then MACed with keys per direction from that exchange, so only its one peer can read it (relays and
+the other guests cannot), and taken only in sequence. The knock and the identity, which carry only
+public values, are the only messages in clear. A reclaim proof includes the connection's ``binding``
+from the handshake. The host's own player is ``LOCAL_PEER`` (``"@host"``),
 which no transport id can be. The tables below are the bodies.
 
 **Messages.** Each is a JSON object ``{"v": 1, "type": ..., fields}``, at most 64 KB, with exactly the

@@ -28,7 +28,7 @@ from game.bots import new_bot
 from game.cards import rank
 from game.match import Match
 from game.net import Host
-from game.net.channel import Channel
+from game.net.channel import Channel, DirectionKeys
 from game.net.identity import HostIdentity
 from game.net.messages import encode
 from game.web import invite
@@ -41,6 +41,7 @@ from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture  # noq
 
 pytestmark = pytest.mark.rooms
 
+MADE_UP = DirectionKeys(b"k" * 32, b"k" * 32)  # keys an impostor made up
 READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
 BOOT_MS = 90_000  # four Pyodide pages booting at once on two cores
@@ -536,7 +537,7 @@ def test_a_guest_verifies_the_host_and_refuses_an_impostor(open_app, open_peer, 
     # 3. Orders in the clear, and sealed with keys it made up.
     lobby = encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=None)
     impostor.send(guest_id, lobby)
-    impostor.send(guest_id, Channel(b"k" * 32, b"k" * 32).seal(lobby))
+    impostor.send(guest_id, Channel(MADE_UP, MADE_UP).seal(lobby))
     guest.wait_for("room.refused >= 4")
     state = guest.state()
     assert state["host_peer"] == host_id and state["seat"] == 1 and state["phase"] == "lobby" and not state["errors"]

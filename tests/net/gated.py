@@ -3,7 +3,9 @@
 ``GatedRoom`` is :class:`tests.net.support.Room` with the real handshake, MACs and sequence numbers
 in between (nothing stubbed: the keys are real P-256 keys). Every text that crosses the wire is kept
 in ``wire`` as ``(sender, receiver, text)``, so a test can replay, reorder or forward any of them.
-The host's own player is a local Client under ``LOCAL_PEER``, as on the host's page.
+The wire is encrypted; what the host put inside each sealed message is kept apart, by the gate that
+sealed it (:class:`TappedGate`), so a test can read what a guest was sent. The host's own player is a
+local Client under ``LOCAL_PEER``, as on the host's page.
 """
 
 from __future__ import annotations
@@ -19,6 +21,23 @@ ROOM_ID = "Vq3k9XJ2a7Qe"
 HOST_ID = "HostPeerId0000000001"  # the host page's transport id
 
 
+class TappedGate(HostGate):
+    """A HostGate that also keeps, per guest, the body of every message it sealed for that guest, in order."""
+
+    def __init__(self, *arguments, **keywords):
+        super().__init__(*arguments, **keywords)
+        self.bodies: dict[str, list[str]] = {}
+
+    def seal(self, outgoing: list[Outgoing]) -> list[Outgoing]:
+        """Seal as the HostGate does, keeping each sealed message's body."""
+        sealed = super().seal(outgoing)
+        sealed_for = {message.peer for message in sealed}
+        for message in outgoing:
+            if message.peer != LOCAL_PEER and message.peer in sealed_for:
+                self.bodies.setdefault(message.peer, []).append(message.text)
+        return sealed
+
+
 class GatedRoom:
     """A gated host, its local player at seat 0, and guests joined through the handshake."""
 
@@ -26,7 +45,7 @@ class GatedRoom:
         self.seed = seed
         self.now = 0
         self.host = Host(game, players, options, host_peer=LOCAL_PEER, entropy=seeded_entropy(f"{seed}/host"))
-        self.gate = HostGate(self.host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{seed}/gate"))
+        self.gate = TappedGate(self.host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{seed}/gate"))
         self.local = Client(contributes=False)
         self.doors: dict[str, GuestGate] = {}
         self.wire: list[tuple[str, str, str]] = []
@@ -86,32 +105,45 @@ class GatedRoom:
         """Every text the host put on the wire for ``peer``."""
         return [text for sender, receiver, text in self.wire if sender == HOST_ID and receiver == peer]
 
+    def bodies(self, peer: str) -> list[str]:
+        """What was inside every sealed message the host sent ``peer``: the protocol messages, in clear."""
+        return self.gate.bodies.get(peer, [])
+
     def control(self, outgoing: list[Outgoing]) -> None:
         """Deliver what one of the host's own controls (start, add_bot, ...) returned."""
         self.deliver(self.gate.seal(outgoing))
 
-    def play(self, max_rounds: int = 5000) -> None:
-        """Every seat's player moves as a Perfect bot that sees only its client's view and events, until the end."""
+    def play(self, max_rounds: int = 5000, until_step: int | None = None) -> None:
+        """Every seat's player moves as a Perfect bot that sees only its client's view and events, until the end
+        (or until the match reaches ``until_step``)."""
         bots: dict[str, object] = {}
         told: dict[str, int] = {}
         players = {LOCAL_PEER: self.local} | {peer: door.client for peer, door in self.doors.items()}
         for _ in range(max_rounds):
-            if self.host.phase != "playing":
+            if self.host.phase != "playing" or (until_step is not None and self.host.match.step >= until_step):
                 return
             now = self.tick()
             if self.host.bot_seats_to_act(now):
                 self.control(self.host.bot_step(now))
                 continue
-            mover = next((peer for peer, client in players.items() if client.legal and client.seat is not None), None)
-            assert mover is not None, "nobody can move"
-            client = players[mover]
+            assert self._one_moves(players, bots, told, now), "nobody can move"
+        raise AssertionError("the game did not end")
+
+    def _one_moves(self, players: dict[str, Client], bots: dict[str, object], told: dict[str, int], now: int) -> bool:
+        """The first player whose bot wants to act (an optional snap may be let pass) sends its move."""
+        for mover, client in players.items():
+            if not client.legal or client.seat is None:
+                continue
             bot = bots.setdefault(mover, new_bot(self.host.lobby.game, "perfect", seed=mover))
             if told.get(mover, 0) > len(client.events):
                 told[mover] = 0
             action = bot.choose(client.view, client.events[told.get(mover, 0) :])
             told[mover] = len(client.events)
+            if action is None:
+                continue
             if mover == LOCAL_PEER:
                 self.deliver(self.gate.seal(self.host.receive(LOCAL_PEER, client.act(action), now)))
             else:
                 self.send(mover, client.act(action))
-        raise AssertionError("the game did not end")
+            return True
+        return False

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from game.net import Client, Host, Outgoing, p256
-from game.net.channel import Channel
+from game.net.channel import Channel, DirectionKeys
 from game.net.gate import LOCAL_PEER, GuestGate, HostGate
 from game.net.identity import Ephemeral, HostIdentity, Knock, key_id
 from game.net.messages import encode
@@ -23,6 +23,8 @@ from game.net.seats import prove
 from game.net.shuffle import AWAY, commitment_of, derive_seed
 from tests.net.gated import HOST_ID, ROOM_ID, GatedRoom
 from tests.net.support import seeded_entropy
+
+MADE_UP = DirectionKeys(b"k" * 32, b"k" * 32)  # keys an impostor made up
 
 # RFC 6979, appendix A.2.5: the P-256 key and its deterministic ECDSA-SHA256 signature of "sample".
 RFC_SECRET = 0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721
@@ -119,7 +121,7 @@ def test_a_fake_host_is_refused():
     # Orders in the clear, or sealed with keys of its own, are dropped too.
     before = knowledge(victim.client)
     victim.receive("Mallory", encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=0))
-    victim.receive("Mallory", Channel(b"k" * 32, b"k" * 32).seal(encode("challenge", seat=1, nonce="ab" * 32)))
+    victim.receive("Mallory", Channel(MADE_UP, MADE_UP).seal(encode("challenge", seat=1, nonce="ab" * 32)))
     assert knowledge(victim.client) == before and victim.refused == len(answer) + 2
 
 
@@ -154,8 +156,7 @@ def test_a_forwarded_challenge_does_not_win_the_seat():
 
 def _last(room: GatedRoom, peer: str, kind: str) -> str:
     """The body of the last message of type ``kind`` the host sent ``peer``."""
-    bodies = [text.split("~", 3)[3] if text.startswith("~") else text for text in room.to(peer)]
-    return next(body for body in reversed(bodies) if json.loads(body)["type"] == kind)
+    return next(body for body in reversed(room.bodies(peer)) if json.loads(body)["type"] == kind)
 
 
 def test_no_remote_peer_speaks_as_the_hosts_player():
@@ -371,12 +372,12 @@ def test_a_sync_flood_costs_the_host_a_few_full_resyncs():
     room = seated_room(("GuestA", "Flooder"), players=3)
     room.control(room.host.start())
     flooder = room.doors["Flooder"]
-    start, sent_before = room.now, len(room.to("Flooder"))
+    start, sent_before = room.now, len(room.bodies("Flooder"))
     resyncs = 0
     while room.now - start < 10_000:
         room.send("Flooder", flooder.client.sync())
-        resyncs = sum(1 for text in room.to("Flooder")[sent_before:] if '"type":"lobby"' in text)
-    refused = [json.loads(text.split("~", 3)[3]) for text in room.to("Flooder")[sent_before:]]
+        resyncs = sum(1 for text in room.bodies("Flooder")[sent_before:] if '"type":"lobby"' in text)
+    refused = [json.loads(text) for text in room.bodies("Flooder")[sent_before:]]
     rates = [message for message in refused if message["type"] == "error" and message["code"] == "rate"]
     assert resyncs <= 4 and len(rates) >= 50, (resyncs, len(rates))
 
