@@ -16,6 +16,8 @@
     replies = client.receive(text)                        # send each reply to the host
     text = client.act(action)                             # also hello, sit, stand, reclaim, sync
     client.view, client.legal, client.events, client.lobby, client.secret, client.errors, client.verdict
+    client.warning                                        # a sentence to show at once: the host dealt again
+    client.evidence; client.restore(evidence)             # kept per seat by the page, over reloads
 
 The transport (WebRTC, BroadcastChannel, links) only moves text between peer ids; the caller gives
 the time in milliseconds. The host's own player is a local peer like any other (a ``Client`` whose
@@ -64,6 +66,8 @@ seated        seat, secret                     you hold ``seat``; keep ``secret`
 challenge     seat, nonce                      prove you hold ``seat``'s secret
 commit        commitment                       SHA-256 of the host's secret (the game's id); answer ``pledge``
 pledges       commitment, pledges              every ``{seat, pledge}``: the list is closed; now reveal
+received      commitment, pledge               the host has your nonce (the one ``pledge`` commits to);
+                                               from now on, a deal without it is tampering
 start         commitment, pledges, nonces      the deal: the seed comes from the ``{seat, nonce}`` list
 update        seat, step, since, events,       your seat's events from index ``since``, your view and
               view, legal                      the actions your seat may play now (both null while more

@@ -238,13 +238,17 @@ class Host:
             raise ProtocolError("shuffle", "Your seat pledged no nonce for this deal.")
         if seat in self.shuffle.nonces:
             if self.shuffle.nonces[seat] == message["nonce"]:
-                return []  # the same reveal again (a client back from a reload, say): nothing to do, nothing to say
+                return [self._received(peer, seat)]  # the same reveal again (a client back from a reload, say)
             raise ProtocolError("duplicate", "Your seat has already revealed its nonce.")
         if not pledge_matches(self.shuffle.pledges[seat], message["nonce"]):
             raise ProtocolError("shuffle", "That nonce is not the one your seat pledged.")
         self.shuffle.nonces[seat] = message["nonce"]
         self._saved()
-        return self._advance_shuffle()
+        return [self._received(peer, seat), *self._advance_shuffle()]
+
+    def _received(self, peer: str, seat: int) -> Outgoing:
+        """The acknowledgement of ``seat``'s nonce, once it is saved: from then on, a deal without it is tampering."""
+        return Outgoing(peer, encode("received", commitment=self.shuffle.commitment, pledge=self.shuffle.pledges[seat]))
 
     def _shuffling_seat(self, peer: str) -> int:
         self._require_phase("shuffle", "Nonces are collected only while the cards are being shuffled.")

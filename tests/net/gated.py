@@ -10,6 +10,7 @@ local Client under ``LOCAL_PEER``, as on the host's page.
 
 from __future__ import annotations
 
+import json
 from collections import deque
 
 from game.bots import new_bot
@@ -68,10 +69,52 @@ class GatedRoom:
         assert door.host_peer == HOST_ID, f"{peer} did not verify the host"
         return door
 
+    def seat_guests(self, *peers: str) -> None:
+        """Join each guest and sit it at the next seat (1, 2, ...) by its own ``sit``."""
+        for seat, peer in enumerate(peers, 1):
+            door = self.join(peer)
+            self.send(peer, door.client.hello(peer))
+            self.send(peer, door.client.sit(seat))
+
     def leave(self, peer: str) -> None:
         """Drop ``peer``'s connection."""
         self.doors.pop(peer, None)
         self.deliver(self.gate.peer_left(peer, self.tick()))
+
+    def reload_guest(self, peer: str, page: GuestGate | None = None) -> GuestGate:
+        """``peer``'s page reloads: a new client that knows only what the page stored (its seat's secret and
+        the shuffle evidence) joins on a new connection and reclaims the seat. ``page``: the door it had,
+        if it has already left the room."""
+        page = page or self.doors[peer]
+        client = Client(entropy=seeded_entropy(f"reloaded/{peer}"))
+        client.restore(json.loads(json.dumps(page.client.evidence)))
+        if peer in self.doors:
+            self.leave(peer)
+        door = self.join(peer, client)
+        self.send(peer, client.reclaim(page.client.secret_seat, page.client.secret))
+        return door
+
+    def restart(self, host: Host) -> None:
+        """The host's page comes back running ``host`` (loaded from a save, or a new one with the same key):
+        a new gate, and every guest's connection gone. The host's own player takes seat 0 back, with its
+        secret if ``host`` knows it, else by the host's hand. Guests return with :meth:`rejoin`."""
+        self.host = host
+        self.gate = TappedGate(host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{self.seed}/gate/{self.now}"))
+        for door in self.doors.values():
+            door.peer_left(HOST_ID)
+        self.control(host.peer_joined(LOCAL_PEER))
+        if host.lobby.seats[0].secret == self.local.secret:
+            self.control(host.receive(LOCAL_PEER, self.local.reclaim(0, self.local.secret), self.tick()))
+        else:
+            self.control(host.assign(0, LOCAL_PEER))
+
+    def rejoin(self, peer: str, reclaim: bool = True) -> None:
+        """Guest ``peer``'s page (still open) connects to the host again, and reclaims its seat if ``reclaim``."""
+        door = self.doors[peer]
+        self.to_host(peer, door.knock(HOST_ID))
+        assert door.host_peer == HOST_ID, f"{peer} did not verify the host"
+        if reclaim:
+            self.send(peer, door.client.reclaim(door.client.secret_seat, door.client.secret))
 
     def send(self, peer: str, text: str) -> None:
         """One of guest ``peer``'s own messages, sealed by its door, then everything that follows."""
@@ -147,3 +190,10 @@ class GatedRoom:
                 self.send(mover, client.act(action))
             return True
         return False
+
+
+def seated_room(guests: tuple[str, ...] = ("GuestA",), game: str = "concentration", players: int = 2) -> GatedRoom:
+    """A gated room: the host's player at seat 0, each guest at the next seat by its own ``sit``."""
+    room = GatedRoom(game, players, {"pairs": 8} if game == "concentration" else None)
+    room.seat_guests(*guests)
+    return room

@@ -144,7 +144,7 @@ def test_a_rematch_starts_from_the_lobby_with_the_same_seats():
     room.deliver(host.start())
     assert host.match.seed != first and room.clients["a"].seat == 0
     Agents(room, {"a": "perfect", "b": "perfect"}).play()
-    assert all(client.verdict.ok for client in room.clients.values())
+    assert all(client.verdict.ok and client.warning is None for client in room.clients.values())
 
 
 def test_connections_come_and_go():
