@@ -16,6 +16,8 @@
     replies = client.receive(text)                        # send each reply to the host
     text = client.act(action)                             # also hello, sit, stand, reclaim, sync
     client.view, client.legal, client.events, client.lobby, client.secret, client.errors, client.verdict
+    client.warning                                        # a sentence to show at once: the host dealt again
+    client.evidence; client.restore(evidence)             # kept per seat by the page, over reloads
 
 The transport (WebRTC, BroadcastChannel, links) only moves text between peer ids; the caller gives
 the time in milliseconds. The host's own player is a local peer like any other (a ``Client`` whose
@@ -25,9 +27,11 @@ texts go straight to ``host.receive``), named by ``host_peer`` so that it adds n
 transport and the Host, a ``GuestGate`` between the transport and a guest's Client. A guest knocks
 (``knock``: a nonce and an ECDH share); the host answers ``identity``: its P-256 public key (whose id
 is in the invitation), its own ECDH share, and a signature over the room, both peer ids, the nonce
-and both shares. From then on every message either way is sealed (``~seq~mac~body``) with a MAC key
-per direction from that exchange, and taken only in sequence. A reclaim proof includes the
-connection's ``binding`` from the handshake. The host's own player is ``LOCAL_PEER`` (``"@host"``),
+and both shares. From then on every message either way is sealed (``~seq~mac~box``): encrypted and
+then MACed with keys per direction from that exchange, so only its one peer can read it (relays and
+the other guests cannot), and taken only in sequence. The knock and the identity, which carry only
+public values, are the only messages in clear. A reclaim proof includes the connection's ``binding``
+from the handshake. The host's own player is ``LOCAL_PEER`` (``"@host"``),
 which no transport id can be. The tables below are the bodies.
 
 **Messages.** Each is a JSON object ``{"v": 1, "type": ..., fields}``, at most 64 KB, with exactly the
@@ -62,6 +66,8 @@ seated        seat, secret                     you hold ``seat``; keep ``secret`
 challenge     seat, nonce                      prove you hold ``seat``'s secret
 commit        commitment                       SHA-256 of the host's secret (the game's id); answer ``pledge``
 pledges       commitment, pledges              every ``{seat, pledge}``: the list is closed; now reveal
+received      commitment, pledge               the host has your nonce (the one ``pledge`` commits to);
+                                               from now on, a deal without it is tampering
 start         commitment, pledges, nonces      the deal: the seed comes from the ``{seat, nonce}`` list
 update        seat, step, since, events,       your seat's events from index ``since``, your view and
               view, legal                      the actions your seat may play now (both null while more

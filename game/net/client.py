@@ -7,9 +7,11 @@ the messages come through a ``GuestGate`` (gate.py), so they are the verified ho
 itself trusts nothing it is sent: :meth:`Client.receive` never raises, whatever the text.
 
 ``evidence`` is what the client needs to check the shuffle of the game in progress (the game's id,
-which is the host's commitment; this seat's nonce; whether it was revealed; the published pledges).
-The page keeps it with the seat's secret and gives it back with :meth:`Client.restore` after a
-reload: it is replaced only when a message names another game, never by a lobby message.
+which is the host's commitment; this seat's nonce; whether it was revealed, and whether the host
+confirmed it; the published pledges; whether the game was played out and checked) and, if the host
+dealt again, the earlier shuffle it walked away from. The page keeps it with the seat's secret and
+gives it back with :meth:`Client.restore` after a reload: it is replaced only when a message names
+another game, never by a lobby message.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 from .entropy import Entropy, system_entropy, token
 from .messages import HOST_MESSAGES, ProtocolError, boolean, decode, encode, hex64, integer, list_of, optional, record
 from .seats import prove
-from .shuffle import PLEDGE, Revealed, Verdict, commitment_of, verify
+from .shuffle import PLEDGE, REDEALT, Revealed, Verdict, commitment_of, tampered, verify
 
 EVIDENCE = record(
     {
@@ -25,14 +27,26 @@ EVIDENCE = record(
         "seat": optional(integer(0, 63)),
         "nonce": optional(hex64),
         "revealed": boolean,
+        "acknowledged": boolean,
         "pledges": optional(list_of(PLEDGE, 64)),
+        "settled": boolean,
+        "redealt": optional(hex64),
     }
 )
 
 
-def fresh_evidence(game: str | None = None) -> dict:
-    """The evidence of a game this client has contributed nothing to yet."""
-    return {"game": game, "seat": None, "nonce": None, "revealed": False, "pledges": None}
+def fresh_evidence(game: str | None = None, redealt: str | None = None) -> dict:
+    """The evidence of a game this client has contributed nothing to yet (``redealt``: see :attr:`Client.warning`)."""
+    return {
+        "game": game,
+        "seat": None,
+        "nonce": None,
+        "revealed": False,
+        "acknowledged": False,
+        "pledges": None,
+        "settled": False,
+        "redealt": redealt,
+    }
 
 
 class Client:
@@ -40,6 +54,7 @@ class Client:
 
     ``secret`` (with ``secret_seat``) is the seat's secret: the UI keeps it in storage and passes it
     to :meth:`reclaim` after a reconnect. ``verdict`` is set when a finished game has been checked.
+    :attr:`warning` is a sentence the page shows as soon as it is set.
     """
 
     def __init__(self, *, entropy: Entropy = system_entropy, contributes: bool = True):
@@ -104,8 +119,20 @@ class Client:
         """This seat's nonce in the game in progress, if it made one."""
         return self.evidence["nonce"]
 
+    @property
+    def warning(self) -> str | None:
+        """A sentence for the player, shown as soon as it is set and for as long as it is, or ``None``.
+
+        It is set when the host starts a new shuffle after this seat revealed its nonce to one that was
+        never played out and checked here: the host knew that deal, and dealt again. It lasts until the
+        verdict of the game dealt instead (which says the same), and survives a reload with :attr:`evidence`.
+        """
+        return REDEALT if self.evidence["redealt"] else None
+
     def restore(self, evidence: object) -> None:
         """Take back :attr:`evidence` kept over a reload; damaged evidence is ignored (and said in ``errors``)."""
+        if isinstance(evidence, dict):
+            evidence = {**fresh_evidence(), **evidence}  # evidence kept by an older page lacks the newer fields
         try:
             EVIDENCE("evidence", evidence)
         except ProtocolError as error:
@@ -142,8 +169,16 @@ class Client:
     def _game(self, commitment: str) -> dict:
         """The evidence for the game ``commitment`` names: kept if it is the same game, fresh if another."""
         if self.evidence["game"] != commitment:
-            self.evidence = fresh_evidence(commitment)
+            self.evidence = fresh_evidence(commitment, redealt=self._left_unsettled())
         return self.evidence
+
+    def _left_unsettled(self) -> str | None:
+        """The shuffle this seat revealed its nonce to that was never played out and checked here, if any: a
+        new commitment now means the host is dealing again (kept until a verdict has reported it)."""
+        evidence = self.evidence
+        if evidence["settled"]:
+            return None
+        return evidence["redealt"] or (evidence["game"] if evidence["revealed"] else None)
 
     def _on_seated(self, message: dict) -> list[str]:
         self.secret, self.secret_seat = message["secret"], message["seat"]
@@ -160,7 +195,7 @@ class Client:
         if not self.contributes or self.seat is None or evidence["pledges"] is not None:
             return []
         if evidence["nonce"] is None or evidence["seat"] != self.seat:
-            evidence.update(nonce=token(self._entropy), seat=self.seat, revealed=False)
+            evidence.update(nonce=token(self._entropy), seat=self.seat, revealed=False, acknowledged=False)
         return [encode("pledge", pledge=commitment_of(evidence["nonce"]))]
 
     def _on_pledges(self, message: dict) -> list[str]:
@@ -172,6 +207,13 @@ class Client:
             return []
         evidence["revealed"] = True
         return [encode("contribute", nonce=evidence["nonce"])]
+
+    def _on_received(self, message: dict) -> list[str]:
+        evidence, nonce = self.evidence, self.evidence["nonce"]
+        ours = nonce is not None and evidence["revealed"] and message["pledge"] == commitment_of(nonce)
+        if ours and message["commitment"] == evidence["game"]:
+            evidence["acknowledged"] = True  # from now on, a deal without this nonce is the host's doing
+        return []
 
     def _on_start(self, message: dict) -> list[str]:
         evidence = self._game(message["commitment"])
@@ -203,6 +245,8 @@ class Client:
         self._secret_revealed = message["secret"]
         if len(self._log) == message["total"]:
             self.verdict = self._verify()
+            if self.verdict.settled:
+                self.evidence["settled"] = True
         return []
 
     def _on_error(self, message: dict) -> list[str]:
@@ -212,9 +256,9 @@ class Client:
     def _verify(self) -> Verdict:
         evidence = self.evidence
         if evidence["game"] is None or self.lobby is None:
-            return Verdict(False, "SHUFFLE NOT VERIFIED: the host never published a commitment to its secret.")
+            return tampered("SHUFFLE NOT VERIFIED: the host never published a commitment to its secret.")
         if self.pledges_at_deal != evidence["pledges"]:
-            return Verdict(False, "SHUFFLE NOT VERIFIED: the deal used other pledges than the host published.")
+            return tampered("SHUFFLE NOT VERIFIED: the deal used other pledges than the host published.")
         # A player (not a spectator, not the host's own seat) must find its own nonce in the deal.
         own_seat = self.view_seat if self.contributes else None
         revealed = Revealed(
@@ -225,6 +269,8 @@ class Client:
             own_seat=own_seat,
             own_nonce=evidence["nonce"] if evidence["seat"] == own_seat else None,
             own_revealed=evidence["revealed"],
+            own_acknowledged=evidence["acknowledged"],
+            redealt=evidence["redealt"],
             game=self.lobby["game"],
             players=self.lobby["players"],
             options=self.lobby["options"],

@@ -2,7 +2,8 @@
 
 ``HostGate`` stands between the transport and the :class:`~game.net.Host`; ``GuestGate`` between the
 transport and a guest's :class:`~game.net.Client`. Before the handshake (``identity.py``) a peer can
-send only a ``knock``; after it, only sealed messages (``channel.py``) in both directions. So:
+send only a ``knock``; after it, only sealed messages (``channel.py``: encrypted for that one
+connection and authenticated) in both directions. So:
 
 - a guest takes orders only from the peer that proved it holds the key named in its invitation, over
   this very connection, and only in the order the host sent them (no forgery, replay or reordering);

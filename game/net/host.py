@@ -238,18 +238,22 @@ class Host:
             raise ProtocolError("shuffle", "Your seat pledged no nonce for this deal.")
         if seat in self.shuffle.nonces:
             if self.shuffle.nonces[seat] == message["nonce"]:
-                return []  # the same reveal again (a client back from a reload, say): nothing to do, nothing to say
+                return [self._received(peer, seat)]  # the same reveal again (a client back from a reload, say)
             raise ProtocolError("duplicate", "Your seat has already revealed its nonce.")
         if not pledge_matches(self.shuffle.pledges[seat], message["nonce"]):
             raise ProtocolError("shuffle", "That nonce is not the one your seat pledged.")
         self.shuffle.nonces[seat] = message["nonce"]
         self._saved()
-        return self._advance_shuffle()
+        return [self._received(peer, seat), *self._advance_shuffle()]
+
+    def _received(self, peer: str, seat: int) -> Outgoing:
+        """The acknowledgement of ``seat``'s nonce, once it is saved: from then on, a deal without it is tampering."""
+        return Outgoing(peer, encode("received", commitment=self.shuffle.commitment, pledge=self.shuffle.pledges[seat]))
 
     def _shuffling_seat(self, peer: str) -> int:
         self._require_phase("shuffle", "Nonces are collected only while the cards are being shuffled.")
         seat = self._own_seat(peer)
-        if peer == self.settings.host_peer:
+        if self._is_hosts_own(peer):
             raise ProtocolError("shuffle", "The host's own seat adds no nonce: its part is the secret.")
         return seat
 
@@ -450,7 +454,7 @@ class Host:
         if self.phase != "shuffle":
             return []
         seat, shuffle = self.lobby.seat_of(peer), self.shuffle
-        remote = seat is not None and peer != self.settings.host_peer
+        remote = seat is not None and not self._is_hosts_own(peer)
         if not shuffle.closed:
             if not remote or seat in shuffle.pledges:
                 return []
@@ -515,9 +519,13 @@ class Host:
             seat
             for seat, place in enumerate(self.lobby.seats)
             if place.kind == PLAYER
-            and place.peer != self.settings.host_peer
+            and not self._is_hosts_own(place.peer)
             and (place.peer is not None or self._now - (place.left_at or 0) < self.settings.grace_ms)
         ]
+
+    def _is_hosts_own(self, peer: str | None) -> bool:
+        """True for the host's own player's connection; never for an absent player's (``None``) seat."""
+        return peer is not None and peer == self.settings.host_peer
 
     def _advance_shuffle(self) -> list[Outgoing]:
         """Close the pledges once every seat waited for has pledged; deal once every pledge is revealed."""

@@ -11,10 +11,10 @@ the invitation's fragment. Every guest then asks each peer that might be the hos
 
 The guest checks the key against the id in its link and the signature against the transcript it
 expects, with the peer ids *it* sees. A peer that forwards another connection's handshake fails:
-the transcript names the connection the host signed for. Both sides then derive, from the ECDH secret
-and the transcript, one key per direction for the channel (``channel.py``) and a ``binding``: a value
-unique to this connection, which a reclaim proof must include (``seats.prove``), so a proof made for
-one connection is worthless on another.
+the transcript names the connection the host signed for. Both sides then derive, with HKDF from the
+ECDH secret salted with the transcript, an encryption key and a MAC key per direction for the channel
+(``channel.py``) and a ``binding``: a value unique to this connection, which a reclaim proof must
+include (``seats.prove``), so a proof made for one connection is worthless on another.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import json
 from dataclasses import dataclass
 
 from . import p256
+from .channel import DirectionKeys
 from .entropy import Entropy
 
 HANDSHAKE = "face-down/identity/1"
@@ -47,21 +48,26 @@ def transcript(
 
 @dataclass(frozen=True)
 class Keys:
-    """What a finished handshake gives both ends: a MAC key per direction and the connection's binding."""
+    """What a finished handshake gives both ends: the keys of each direction and the connection's binding."""
 
-    host_to_guest: bytes
-    guest_to_host: bytes
+    host_to_guest: DirectionKeys
+    guest_to_host: DirectionKeys
     binding: str
 
 
+def hkdf(secret: bytes, salt: bytes, label: bytes) -> bytes:
+    """HKDF-SHA256 (RFC 5869) of ``secret`` with ``salt``: the 32-byte key named by ``label`` (its info)."""
+    pseudo_random_key = hmac.new(salt, secret, hashlib.sha256).digest()
+    return hmac.new(pseudo_random_key, label + b"\x01", hashlib.sha256).digest()
+
+
 def derive_keys(shared: bytes, signed: bytes) -> Keys:
-    """The channel's keys from the ECDH secret and the transcript (an HKDF-style extract, then expand)."""
-    base = hmac.new(shared, signed, hashlib.sha256).digest()
+    """The channel's keys from the ECDH secret, salted with the transcript: one independent key per label."""
 
-    def expand(label: bytes) -> bytes:
-        return hmac.new(base, label, hashlib.sha256).digest()
+    def direction(name: bytes) -> DirectionKeys:
+        return DirectionKeys(hkdf(shared, signed, name + b"/cipher"), hkdf(shared, signed, name + b"/mac"))
 
-    return Keys(expand(b"host to guest"), expand(b"guest to host"), expand(b"binding").hex())
+    return Keys(direction(b"host to guest"), direction(b"guest to host"), hkdf(shared, signed, b"binding").hex())
 
 
 class Ephemeral:

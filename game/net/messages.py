@@ -219,6 +219,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "challenge": {"seat": SEAT, "nonce": hex64},
     "commit": {"commitment": hex64},
     "pledges": {"commitment": hex64, "pledges": list_of(PLEDGE_ENTRY, 64)},
+    "received": {"commitment": hex64, "pledge": hex64},
     "start": {
         "commitment": hex64,
         "pledges": list_of(PLEDGE_ENTRY, 64),

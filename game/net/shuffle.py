@@ -8,7 +8,8 @@ The derivation, exactly (every value is 32 bytes written as 64 lowercase hex dig
    The host's own seat adds nothing: its part is the secret.
 3. When every seated remote player has pledged (one who is away is waited for a grace period), the
    host publishes the full list of pledges with their seats (``pledges``). Only then does each player
-   reveal its nonce (``contribute``), and the host takes only a nonce that matches its seat's pledge.
+   reveal its nonce (``contribute``), and the host takes only a nonce that matches its seat's pledge,
+   and confirms it (``received``): from then on, a deal without that nonce is tampering.
 4. ``seed = SHA-256(ASCII(secret + n1 + n2 + ...))`` as hex, where ``n1, n2, ...`` are the revealed
    nonces sorted as strings; each piece has a fixed length, so the concatenation is unambiguous. The
    match is dealt with ``new_match(game, players, options, seed=seed)`` and the ``start`` message lists
@@ -23,6 +24,12 @@ No player can either: it never learns the secret before the end, and every nonce
 before any is revealed, so the last to reveal has no choice left but to withhold its nonce. Withholding
 gives a choice of two deals at most, and it shows: that seat is listed in the pledges and not in the
 deal. A player whose nonce is not in the deal is never told "verified" (see :func:`verify`).
+
+Once every nonce is in, though, the host knows the deal, and could throw it away and shuffle again
+under a new commitment (a reload from an older save, a new room object, a new ``commit`` mid-game, or
+a deal from a new secret alone) until it likes the cards. So a client remembers a shuffle it revealed
+its nonce to until that game has been played out and checked; a new commitment before then is a
+re-deal, and the player is told so (``Client.warning``, and the next verdict).
 """
 
 from __future__ import annotations
@@ -111,10 +118,16 @@ SAVED = record({"secret": hex64, "pledges": list_of(PLEDGE, 64), "closed": boole
 
 @dataclass(frozen=True)
 class Verdict:
-    """The outcome of a client's check: ``ok`` and a sentence for the player."""
+    """The outcome of a client's check: ``ok`` and a sentence for the player.
+
+    ``settled``: the game was played out from the shuffle the client took part in, as the client saw it
+    (false when the check found the deal or the moves tampered with). After a settled game, a new
+    shuffle in the room is a new game; before, it is the host dealing again.
+    """
 
     ok: bool
     message: str
+    settled: bool = True
 
 
 VERIFIED = "Shuffle verified: the deal came from the host's committed secret and every player's randomness."
@@ -125,7 +138,10 @@ class Revealed:
     """Everything a client needs to check a finished game, as it received it over the match.
 
     ``own_seat`` is the seat this client held at the deal if it was a contributing player (else
-    ``None``); ``own_nonce`` its nonce for this game, if it made one; ``own_revealed`` whether it sent it.
+    ``None``); ``own_nonce`` its nonce for this game, if it made one; ``own_revealed`` whether it sent it;
+    ``own_acknowledged`` whether the host confirmed it (``received``). ``redealt`` is the commitment of
+    an earlier shuffle in the room that this client revealed a nonce to and that was never played out
+    (the host dealt again), if any.
     """
 
     commitment: str
@@ -135,13 +151,26 @@ class Revealed:
     own_seat: int | None
     own_nonce: str | None
     own_revealed: bool
+    own_acknowledged: bool
+    redealt: str | None
     game: str
     players: int
     options: dict
     log: list
 
 
-LEFT_OUT = "SHUFFLE NOT VERIFIED: your random contribution was left out of the shuffle."
+LEFT_OUT = "SHUFFLE NOT VERIFIED: the host confirmed it had your random contribution, then left it out of the shuffle."
+NOT_RECEIVED = (
+    "Not verified for you: you sent your random contribution, but the connection dropped before the host confirmed "
+    "it, and the cards were dealt without it. That alone is no sign of cheating, but the host could have chosen "
+    "this deal."
+)
+REDEALT = (
+    "SHUFFLE NOT VERIFIED: the host dealt again. You had sent your random contribution to an earlier deal in this "
+    "room, and the host started a new one before that game was played out and checked. Once everyone's "
+    "contribution is in, the host knows the whole deal, so dealing again lets it choose the cards. (If that game "
+    "ended while you were away, this can be innocent.)"
+)
 AWAY = (
     "Not verified for you: you were away (or not asked) when the cards were dealt, so none of your randomness "
     "is in this deal. That alone is no sign of cheating, but the host could have chosen it."
@@ -159,20 +188,26 @@ def _nonces_match_pledges(revealed: Revealed) -> bool:
 def verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict | None) -> Verdict:
     """Check a finished game against what this client saw as ``seat``; never raises, always a verdict.
 
-    Tampering is checked first; a seated player whose nonce is not in the deal is then never told
-    "verified": "left out" if it had revealed its nonce (the host dropped it), "away" if it had not.
+    Tampering is checked first. A seated player whose nonce is not in the deal is then never told
+    "verified": "left out" (tampering) if the host had confirmed it; else, after a re-deal, the
+    re-deal; else "not received" if it had sent its nonce (lost with a connection), "away" if not.
     """
     try:
         return _verify(revealed, seat, events, view)
     except (ValueError, TypeError, KeyError, IndexError) as error:
-        return Verdict(False, f"SHUFFLE NOT VERIFIED: what the host sent does not add up ({error!r:.100}).")
+        return tampered(f"SHUFFLE NOT VERIFIED: what the host sent does not add up ({error!r:.100}).")
+
+
+def tampered(message: str) -> Verdict:
+    """The verdict for a deal or moves that do not add up: the game was not played out as this client saw it."""
+    return Verdict(False, message, settled=False)
 
 
 def _verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict | None) -> Verdict:
     if commitment_of(revealed.secret) != revealed.commitment:
-        return Verdict(False, "SHUFFLE NOT VERIFIED: the secret the host revealed is not the one it committed to.")
+        return tampered("SHUFFLE NOT VERIFIED: the secret the host revealed is not the one it committed to.")
     if not _nonces_match_pledges(revealed):
-        return Verdict(False, "SHUFFLE NOT VERIFIED: a nonce in the deal is not the one its seat pledged.")
+        return tampered("SHUFFLE NOT VERIFIED: a nonce in the deal is not the one its seat pledged.")
     nonces = [entry["nonce"] for entry in revealed.nonces]
     save = {
         "format": SAVE_FORMAT,
@@ -185,17 +220,21 @@ def _verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict
     try:
         replay = Match.from_json(json.dumps(save))
     except ValueError as error:
-        return Verdict(False, f"SHUFFLE NOT VERIFIED: the moves do not replay from the agreed seed ({error})")
+        return tampered(f"SHUFFLE NOT VERIFIED: the moves do not replay from the agreed seed ({error})")
     if replay.result() is None:
-        return Verdict(False, "SHUFFLE NOT VERIFIED: the revealed moves do not finish the game.")
+        return tampered("SHUFFLE NOT VERIFIED: the revealed moves do not finish the game.")
     if seat is not None and not 0 <= seat < replay.players:
-        return Verdict(
-            False, f"SHUFFLE NOT VERIFIED: the host sent you the stream of a seat {seat} that is not at the table."
+        return tampered(
+            f"SHUFFLE NOT VERIFIED: the host sent you the stream of a seat {seat} that is not at the table."
         )
     if replay.events(seat) != events or replay.view(seat) != view:
-        return Verdict(False, "SHUFFLE NOT VERIFIED: the game you saw is not the one the agreed seed deals.")
-    if revealed.own_seat is not None:
-        mine = {"seat": revealed.own_seat, "nonce": revealed.own_nonce}
-        if revealed.own_nonce is None or mine not in revealed.nonces:
-            return Verdict(False, LEFT_OUT if revealed.own_revealed and revealed.own_nonce else AWAY)
+        return tampered("SHUFFLE NOT VERIFIED: the game you saw is not the one the agreed seed deals.")
+    mine = {"seat": revealed.own_seat, "nonce": revealed.own_nonce}
+    left_out = revealed.own_seat is not None and (revealed.own_nonce is None or mine not in revealed.nonces)
+    if left_out and revealed.own_nonce and revealed.own_acknowledged:
+        return Verdict(False, LEFT_OUT)
+    if revealed.redealt is not None:
+        return Verdict(False, REDEALT)
+    if left_out:
+        return Verdict(False, NOT_RECEIVED if revealed.own_nonce and revealed.own_revealed else AWAY)
     return Verdict(True, VERIFIED)

@@ -7,13 +7,15 @@ namespace that holds only loopback:
     tools/sealed.sh python -m pytest -m rooms tests/browser/test_rooms.py
 
 Every page records each text its transport delivers (an init script wraps ``window.faceDownNet.open``).
-After a game the test replays the host's save in Python and checks every message a guest received
-against what that guest's seat had been shown by the state the message names: no card id may appear
-early. The host's page is checked by the same rules in the protocol's own tests (tests/net).
+After a game the test checks every text a guest received: a sealed one (encrypted for that guest)
+shows no card id to whoever carries it; one in clear is checked, by replaying the host's save in
+Python, against what that guest's seat had been shown by the state the message names: no card id may
+appear early. What a page opens is checked by the same rules in the protocol's own tests (tests/net).
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import os
 import random
@@ -22,10 +24,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from game import new_match
-from game.cards import rank
+from game.cards import all_pieces, rank, standard_deck
 from game.match import Match
 from game.net import Host
-from game.net.channel import Channel
+from game.net.channel import Channel, DirectionKeys
 from game.net.identity import HostIdentity
 from game.net.messages import encode
 from game.web import invite
@@ -52,6 +54,7 @@ from .rooms_fixtures import open_peer_fixture, relay_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 
+MADE_UP = DirectionKeys(b"k" * 32, b"k" * 32)  # keys an impostor made up
 BOOT_MS = 90_000  # four Pyodide pages booting at once on two cores
 # Wraps the room's transport as room.py opens it, so the test sees every text the page receives.
 TAP = """(() => {
@@ -139,43 +142,57 @@ def entitled_by_step(match_json: str, seat: int | None) -> list[set[str]]:
     return by_step
 
 
-def body_of(text: str) -> str:
-    """The protocol message in a text a guest received: a sealed message's body (game/net/channel.py), or the text."""
-    return text.split("~", 3)[3] if text.startswith("~") else text
+def in_clear(text: str) -> bytes:
+    """What anyone who carries ``text`` can read of it: a sealed message's count, MAC and ciphertext (its box
+    base64-decoded, game/net/channel.py), or any other text as it is."""
+    if not text.startswith("~"):
+        return text.encode()
+    box = text.rsplit("~", 1)[1]
+    return text.encode() + base64.urlsafe_b64decode(box + "=" * (-len(box) % 4))
 
 
 def assert_nothing_leaked(save: dict, received: dict[int, list[str]]) -> int:
-    """Check each seat's received texts against what it was entitled to; return how many card ids they held.
+    """Check each seat's received texts against what it was entitled to; return how many texts were checked.
 
-    An update may carry only card ids its seat had been shown by the state it names; a reveal comes
-    only once the game is over (the secret and the moves then show everything anyway); nothing else
-    carries a card id at all.
+    A sealed message opens only with its connection's keys, which stay inside the pages: in it, as a
+    relay carries it, no card id may show at all (what the guest's page opens is checked message by
+    message in tests/net: LeakGuard, and test_channel.py's eavesdropper). A message in clear (the
+    handshake; a test Room's messages) is checked by what it says: an update may carry only card ids
+    its seat had been shown by the state it names; a reveal comes only once the game is over (the
+    secret and the moves then show everything anyway); nothing else carries a card id at all.
     """
     total = len(Match.from_json(save["match"]).history)
     spectator = entitled_by_step(save["match"], None)
-    cards = 0
+    every_card = {f'"{card}"'.encode() for card in [*standard_deck(jokers=True), *all_pieces()]}
+    checked = 0
     for seat, texts in received.items():
         entitled = {seat: entitled_by_step(save["match"], seat), None: spectator}
-        updates = 0
+        updates = sealed = 0
         for text in texts:
-            message = json.loads(body_of(text))
+            checked += 1
+            if text.startswith("~"):
+                shown = [card for card in every_card if card in in_clear(text)]
+                assert not shown, f"seat {seat} was sent {shown} where anyone could read them"
+                sealed += 1
+                continue
+            message = json.loads(text)
             ids = hidden_ids(message)
             if message["type"] == "update":
                 assert message["seat"] in (seat, None), f"seat {seat} was sent seat {message['seat']}'s stream"
                 leaked = ids - entitled[message["seat"]][message["step"]]
                 assert not leaked, f"seat {seat} was sent {sorted(leaked)} at state {message['step']}"
                 updates += 1
-                cards += len(ids)
             elif message["type"] == "reveal":
                 assert message["total"] == total, "the moves were revealed before the game was over"
             else:
                 assert not ids, f"a {message['type']} message to seat {seat} held {sorted(ids)}"
-        assert updates, f"seat {seat} received no update"
-    return cards
+        assert updates or sealed, f"seat {seat} received no update"
+    return checked
 
 
 def test_the_leak_check_catches_a_card_sent_too_early():
-    """The check above can fail: a Cambio seat sent another seat's peeked cards is caught."""
+    """The check above can fail: a Cambio seat sent another seat's peeked cards is caught, and so is a sealed-looking
+    text whose box is the message merely encoded, not encrypted."""
     host = Host("cambio", 2, entropy=seeded_entropy(5))
     room = Room(host)
     seat_everyone(room, ["a", "b"])
@@ -186,6 +203,9 @@ def test_the_leak_check_catches_a_card_sent_too_early():
     wrong = encode("update", seat=1, step=0, since=0, events=host.match.events(0), view=None, legal=None)
     with pytest.raises(AssertionError, match="seat 1 was sent"):
         assert_nothing_leaked(save, {1: [*room.received["b"], wrong]})
+    encoded = "~0~" + "0" * 64 + "~" + base64.urlsafe_b64encode(room.received["b"][-1].encode()).decode()
+    with pytest.raises(AssertionError, match="where anyone could read them"):
+        assert_nothing_leaked(save, {1: [*room.received["b"], encoded]})
 
 
 # --- full games -----------------------------------------------------------------------------------------
@@ -201,8 +221,8 @@ def test_four_peers_play_and_nobody_sees_a_card_early(open_app):
     assert_verified([host, *guests])
     names = host.page.locator("#players").text_content()
     assert all(name in names for name in ("Hana", "Ben", "Cleo", "Dev"))
-    cards = assert_nothing_leaked(host_save(host), {seat: guest.received() for seat, guest in enumerate(guests, 1)})
-    assert moves >= 16 and cards >= 16
+    checked = assert_nothing_leaked(host_save(host), {seat: guest.received() for seat, guest in enumerate(guests, 1)})
+    assert moves >= 16 and checked >= 16
 
 
 def test_two_peers_and_a_bot_play_cambio_the_guest_moving_and_the_host_seating_them(open_app):
@@ -385,7 +405,7 @@ def test_a_guest_verifies_the_host_and_refuses_an_impostor(open_app, open_peer, 
     # 3. Orders in the clear, and sealed with keys it made up.
     lobby = encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=None)
     impostor.send(guest_id, lobby)
-    impostor.send(guest_id, Channel(b"k" * 32, b"k" * 32).seal(lobby))
+    impostor.send(guest_id, Channel(MADE_UP, MADE_UP).seal(lobby))
     guest.wait_for("room.refused >= 4")
     state = guest.state()
     assert state["host_peer"] == host_id and state["seat"] == 1 and state["phase"] == "lobby" and not state["errors"]

@@ -3,11 +3,14 @@
 ``GatedRoom`` is :class:`tests.net.support.Room` with the real handshake, MACs and sequence numbers
 in between (nothing stubbed: the keys are real P-256 keys). Every text that crosses the wire is kept
 in ``wire`` as ``(sender, receiver, text)``, so a test can replay, reorder or forward any of them.
-The host's own player is a local Client under ``LOCAL_PEER``, as on the host's page.
+The wire is encrypted; what the host put inside each sealed message is kept apart, by the gate that
+sealed it (:class:`TappedGate`), so a test can read what a guest was sent. The host's own player is a
+local Client under ``LOCAL_PEER``, as on the host's page.
 """
 
 from __future__ import annotations
 
+import json
 from collections import deque
 
 from game.bots import new_bot
@@ -19,6 +22,23 @@ ROOM_ID = "Vq3k9XJ2a7Qe"
 HOST_ID = "HostPeerId0000000001"  # the host page's transport id
 
 
+class TappedGate(HostGate):
+    """A HostGate that also keeps, per guest, the body of every message it sealed for that guest, in order."""
+
+    def __init__(self, *arguments, **keywords):
+        super().__init__(*arguments, **keywords)
+        self.bodies: dict[str, list[str]] = {}
+
+    def seal(self, outgoing: list[Outgoing]) -> list[Outgoing]:
+        """Seal as the HostGate does, keeping each sealed message's body."""
+        sealed = super().seal(outgoing)
+        sealed_for = {message.peer for message in sealed}
+        for message in outgoing:
+            if message.peer != LOCAL_PEER and message.peer in sealed_for:
+                self.bodies.setdefault(message.peer, []).append(message.text)
+        return sealed
+
+
 class GatedRoom:
     """A gated host, its local player at seat 0, and guests joined through the handshake."""
 
@@ -26,7 +46,7 @@ class GatedRoom:
         self.seed = seed
         self.now = 0
         self.host = Host(game, players, options, host_peer=LOCAL_PEER, entropy=seeded_entropy(f"{seed}/host"))
-        self.gate = HostGate(self.host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{seed}/gate"))
+        self.gate = TappedGate(self.host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{seed}/gate"))
         self.local = Client(contributes=False)
         self.doors: dict[str, GuestGate] = {}
         self.wire: list[tuple[str, str, str]] = []
@@ -49,10 +69,52 @@ class GatedRoom:
         assert door.host_peer == HOST_ID, f"{peer} did not verify the host"
         return door
 
+    def seat_guests(self, *peers: str) -> None:
+        """Join each guest and sit it at the next seat (1, 2, ...) by its own ``sit``."""
+        for seat, peer in enumerate(peers, 1):
+            door = self.join(peer)
+            self.send(peer, door.client.hello(peer))
+            self.send(peer, door.client.sit(seat))
+
     def leave(self, peer: str) -> None:
         """Drop ``peer``'s connection."""
         self.doors.pop(peer, None)
         self.deliver(self.gate.peer_left(peer, self.tick()))
+
+    def reload_guest(self, peer: str, page: GuestGate | None = None) -> GuestGate:
+        """``peer``'s page reloads: a new client that knows only what the page stored (its seat's secret and
+        the shuffle evidence) joins on a new connection and reclaims the seat. ``page``: the door it had,
+        if it has already left the room."""
+        page = page or self.doors[peer]
+        client = Client(entropy=seeded_entropy(f"reloaded/{peer}"))
+        client.restore(json.loads(json.dumps(page.client.evidence)))
+        if peer in self.doors:
+            self.leave(peer)
+        door = self.join(peer, client)
+        self.send(peer, client.reclaim(page.client.secret_seat, page.client.secret))
+        return door
+
+    def restart(self, host: Host) -> None:
+        """The host's page comes back running ``host`` (loaded from a save, or a new one with the same key):
+        a new gate, and every guest's connection gone. The host's own player takes seat 0 back, with its
+        secret if ``host`` knows it, else by the host's hand. Guests return with :meth:`rejoin`."""
+        self.host = host
+        self.gate = TappedGate(host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{self.seed}/gate/{self.now}"))
+        for door in self.doors.values():
+            door.peer_left(HOST_ID)
+        self.control(host.peer_joined(LOCAL_PEER))
+        if host.lobby.seats[0].secret == self.local.secret:
+            self.control(host.receive(LOCAL_PEER, self.local.reclaim(0, self.local.secret), self.tick()))
+        else:
+            self.control(host.assign(0, LOCAL_PEER))
+
+    def rejoin(self, peer: str, reclaim: bool = True) -> None:
+        """Guest ``peer``'s page (still open) connects to the host again, and reclaims its seat if ``reclaim``."""
+        door = self.doors[peer]
+        self.to_host(peer, door.knock(HOST_ID))
+        assert door.host_peer == HOST_ID, f"{peer} did not verify the host"
+        if reclaim:
+            self.send(peer, door.client.reclaim(door.client.secret_seat, door.client.secret))
 
     def send(self, peer: str, text: str) -> None:
         """One of guest ``peer``'s own messages, sealed by its door, then everything that follows."""
@@ -86,32 +148,52 @@ class GatedRoom:
         """Every text the host put on the wire for ``peer``."""
         return [text for sender, receiver, text in self.wire if sender == HOST_ID and receiver == peer]
 
+    def bodies(self, peer: str) -> list[str]:
+        """What was inside every sealed message the host sent ``peer``: the protocol messages, in clear."""
+        return self.gate.bodies.get(peer, [])
+
     def control(self, outgoing: list[Outgoing]) -> None:
         """Deliver what one of the host's own controls (start, add_bot, ...) returned."""
         self.deliver(self.gate.seal(outgoing))
 
-    def play(self, max_rounds: int = 5000) -> None:
-        """Every seat's player moves as a Perfect bot that sees only its client's view and events, until the end."""
+    def play(self, max_rounds: int = 5000, until_step: int | None = None) -> None:
+        """Every seat's player moves as a Perfect bot that sees only its client's view and events, until the end
+        (or until the match reaches ``until_step``)."""
         bots: dict[str, object] = {}
         told: dict[str, int] = {}
         players = {LOCAL_PEER: self.local} | {peer: door.client for peer, door in self.doors.items()}
         for _ in range(max_rounds):
-            if self.host.phase != "playing":
+            if self.host.phase != "playing" or (until_step is not None and self.host.match.step >= until_step):
                 return
             now = self.tick()
             if self.host.bot_seats_to_act(now):
                 self.control(self.host.bot_step(now))
                 continue
-            mover = next((peer for peer, client in players.items() if client.legal and client.seat is not None), None)
-            assert mover is not None, "nobody can move"
-            client = players[mover]
+            assert self._one_moves(players, bots, told, now), "nobody can move"
+        raise AssertionError("the game did not end")
+
+    def _one_moves(self, players: dict[str, Client], bots: dict[str, object], told: dict[str, int], now: int) -> bool:
+        """The first player whose bot wants to act (an optional snap may be let pass) sends its move."""
+        for mover, client in players.items():
+            if not client.legal or client.seat is None:
+                continue
             bot = bots.setdefault(mover, new_bot(self.host.lobby.game, "perfect", seed=mover))
             if told.get(mover, 0) > len(client.events):
                 told[mover] = 0
             action = bot.choose(client.view, client.events[told.get(mover, 0) :])
             told[mover] = len(client.events)
+            if action is None:
+                continue
             if mover == LOCAL_PEER:
                 self.deliver(self.gate.seal(self.host.receive(LOCAL_PEER, client.act(action), now)))
             else:
                 self.send(mover, client.act(action))
-        raise AssertionError("the game did not end")
+            return True
+        return False
+
+
+def seated_room(guests: tuple[str, ...] = ("GuestA",), game: str = "concentration", players: int = 2) -> GatedRoom:
+    """A gated room: the host's player at seat 0, each guest at the next seat by its own ``sit``."""
+    room = GatedRoom(game, players, {"pairs": 8} if game == "concentration" else None)
+    room.seat_guests(*guests)
+    return room

@@ -81,7 +81,7 @@ def a_seated_guest() -> tuple[Client, list[dict]]:
     room.send("GuestA", door.client.sit(1))
     room.control(room.host.start())
     room.play()
-    real = [json.loads(text.split("~", 3)[3]) for text in room.to("GuestA") if text.startswith("~")]
+    real = [json.loads(text) for text in room.bodies("GuestA")]
     assert any(message["type"] == "reveal" for message in real)
     return door.client, real
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.net import Host
+from game.net import Client, Host
 from game.net.ratelimit import TokenBucket
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
 
@@ -116,6 +116,21 @@ def test_the_hosts_own_player_adds_no_nonce_and_an_all_bot_table_deals_at_once()
     assert room.clients["me"].own_nonce is None and room.clients["me"].commitment == host.shuffle.commitment
 
 
+def test_without_a_hosts_own_player_the_shuffle_still_waits_for_a_dropped_player():
+    """``host_peer=None`` (no seat is the host's): a player who dropped before the start is waited for, then asked."""
+    host = Host("concentration", 2, options={"pairs": 8}, entropy=seeded_entropy(6))
+    room = Room(host)
+    seat_everyone(room, ["a", "b"])
+    secret = room.clients["b"].secret
+    room.leave("b")
+    room.deliver(host.start())
+    assert host.phase == "shuffle" and not host.shuffle.closed, "b is within the grace period"
+    back = Client(entropy=seeded_entropy("b back"))
+    room.join("b2", back)
+    room.send("b2", back.reclaim(1, secret))
+    assert host.phase == "playing" and set(host.shuffle.nonces) == {0, 1}
+
+
 def test_a_rematch_starts_from_the_lobby_with_the_same_seats():
     """After a game the host may choose again; clients reset, keep their seats, and verify the new game."""
     host = Host("concentration", 2, options={"pairs": 8}, entropy=seeded_entropy(4))
@@ -129,7 +144,7 @@ def test_a_rematch_starts_from_the_lobby_with_the_same_seats():
     room.deliver(host.start())
     assert host.match.seed != first and room.clients["a"].seat == 0
     Agents(room, {"a": "perfect", "b": "perfect"}).play()
-    assert all(client.verdict.ok for client in room.clients.values())
+    assert all(client.verdict.ok and client.warning is None for client in room.clients.values())
 
 
 def test_connections_come_and_go():

@@ -9,7 +9,17 @@ import json
 from game import new_match
 from game.bots import autoplay
 from game.net import Host
-from game.net.shuffle import AWAY, LEFT_OUT, Revealed, Shuffle, commitment_of, derive_seed, verify
+from game.net.shuffle import (
+    AWAY,
+    LEFT_OUT,
+    NOT_RECEIVED,
+    REDEALT,
+    Revealed,
+    Shuffle,
+    commitment_of,
+    derive_seed,
+    verify,
+)
 from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
 
 SECRET = "00" * 32
@@ -53,6 +63,8 @@ def finished(own_nonce: str | None = NONCES[0], published: list[dict] = PUBLISHE
         own_seat=seat,
         own_nonce=own_nonce,
         own_revealed=True,
+        own_acknowledged=True,
+        redealt=None,
         game="cambio",
         players=3,
         options=match.options,
@@ -65,7 +77,7 @@ def test_an_honest_game_is_verified():
     """The game a seat saw replays from the agreed seed."""
     revealed, events, view = finished()
     verdict = verify(revealed, 1, events, view)
-    assert verdict.ok and verdict.message.startswith("Shuffle verified")
+    assert verdict.ok and verdict.message.startswith("Shuffle verified") and verdict.settled
 
 
 def test_tampering_is_caught():
@@ -89,6 +101,7 @@ def test_tampering_is_caught():
     for what, case in tampered.items():
         verdict = verify(case, 1, events, view)
         assert not verdict.ok and verdict.message.startswith("SHUFFLE NOT VERIFIED"), what
+        assert not verdict.settled, what
     assert not verify(revealed, 1, events[:-1], view).ok, "a stream that differs from the replay"
     assert not verify(revealed, 0, events, view).ok, "another seat's stream"
     assert not verify(revealed, 7, events, view).ok, "a seat that is not at the table (it used to raise)"
@@ -144,19 +157,34 @@ def test_a_deal_without_your_nonce_is_not_verified():
     assert not verdict.ok and verdict.message == AWAY, "worded apart from tampering"
 
 
-def test_a_host_that_drops_a_revealed_nonce_is_caught():
-    """A nonce revealed and then left out of the deal: its player is told so, as tampering."""
+def test_a_host_that_drops_a_confirmed_nonce_is_caught_and_a_lost_one_is_not_called_tampering():
+    """A nonce the host confirmed, then left out of the deal: tampering. Sent, never confirmed: lost, said plainly."""
     revealed, events, view = finished(published=PUBLISHED[1:])
     verdict = verify(revealed, 1, events, view)
     assert not verdict.ok and verdict.message == LEFT_OUT
-    never_sent = dataclasses.replace(revealed, own_revealed=False)
+    lost = dataclasses.replace(revealed, own_acknowledged=False)
+    assert verify(lost, 1, events, view).message == NOT_RECEIVED
+    never_sent = dataclasses.replace(revealed, own_revealed=False, own_acknowledged=False)
     assert verify(never_sent, 1, events, view).message == AWAY
+    assert all(verify(case, 1, events, view).settled for case in (revealed, lost, never_sent)), "played out"
+
+
+def test_a_redeal_is_never_verified():
+    """After a re-deal the verdict says so, though the deal is otherwise fine; a dropped confirmed nonce comes first."""
+    other = commitment_of("0e" * 32)
+    dealt_without_you = finished(published=PUBLISHED[1:])
+    for revealed, events, view in (finished(), dealt_without_you):
+        lost = dataclasses.replace(revealed, own_acknowledged=False, redealt=other)
+        verdict = verify(lost, 1, events, view)
+        assert not verdict.ok and verdict.message == REDEALT and verdict.settled
+    revealed, events, view = dealt_without_you
+    assert verify(dataclasses.replace(revealed, redealt=other), 1, events, view).message == LEFT_OUT
 
 
 def test_a_seated_player_the_host_never_asked_is_not_verified():
     """The old hole: a host that never sends ``commit`` gave a client no nonce to check, and it said verified."""
     revealed, events, view = finished(own_nonce=None, published=PUBLISHED[1:])
-    verdict = verify(dataclasses.replace(revealed, own_revealed=False), 1, events, view)
+    verdict = verify(dataclasses.replace(revealed, own_revealed=False, own_acknowledged=False), 1, events, view)
     assert not verdict.ok and verdict.message == AWAY
-    spectator = dataclasses.replace(revealed, own_seat=None, own_nonce=None, own_revealed=False)
+    spectator = dataclasses.replace(revealed, own_seat=None, own_nonce=None, own_revealed=False, own_acknowledged=False)
     assert verify(spectator, 1, events, view).ok, "a spectator contributes nothing and checks the rest"

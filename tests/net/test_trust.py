@@ -14,15 +14,17 @@ import sys
 import pytest
 
 from game.net import Client, Host, Outgoing, p256
-from game.net.channel import Channel
+from game.net.channel import Channel, DirectionKeys
 from game.net.gate import LOCAL_PEER, GuestGate, HostGate
 from game.net.identity import Ephemeral, HostIdentity, Knock, key_id
 from game.net.messages import encode
 from game.net.roomsave import read_room_file, room_file
 from game.net.seats import prove
-from game.net.shuffle import AWAY, commitment_of, derive_seed
-from tests.net.gated import HOST_ID, ROOM_ID, GatedRoom
+from game.net.shuffle import AWAY, LEFT_OUT, NOT_RECEIVED, commitment_of, derive_seed
+from tests.net.gated import HOST_ID, ROOM_ID, GatedRoom, seated_room
 from tests.net.support import seeded_entropy
+
+MADE_UP = DirectionKeys(b"k" * 32, b"k" * 32)  # keys an impostor made up
 
 # RFC 6979, appendix A.2.5: the P-256 key and its deterministic ECDSA-SHA256 signature of "sample".
 RFC_SECRET = 0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721
@@ -34,16 +36,6 @@ RFC_SIGNATURE = (
     "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
     "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"
 )
-
-
-def seated_room(guests: tuple[str, ...] = ("GuestA",), game: str = "concentration", players: int = 2) -> GatedRoom:
-    """A gated room: the host's player at seat 0, each guest at the next seat by its own ``sit``."""
-    room = GatedRoom(game, players, {"pairs": 8} if game == "concentration" else None)
-    for seat, peer in enumerate(guests, 1):
-        door = room.join(peer)
-        room.send(peer, door.client.hello(peer))
-        room.send(peer, door.client.sit(seat))
-    return room
 
 
 def knowledge(client: Client) -> dict:
@@ -119,7 +111,7 @@ def test_a_fake_host_is_refused():
     # Orders in the clear, or sealed with keys of its own, are dropped too.
     before = knowledge(victim.client)
     victim.receive("Mallory", encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=0))
-    victim.receive("Mallory", Channel(b"k" * 32, b"k" * 32).seal(encode("challenge", seat=1, nonce="ab" * 32)))
+    victim.receive("Mallory", Channel(MADE_UP, MADE_UP).seal(encode("challenge", seat=1, nonce="ab" * 32)))
     assert knowledge(victim.client) == before and victim.refused == len(answer) + 2
 
 
@@ -154,8 +146,7 @@ def test_a_forwarded_challenge_does_not_win_the_seat():
 
 def _last(room: GatedRoom, peer: str, kind: str) -> str:
     """The body of the last message of type ``kind`` the host sent ``peer``."""
-    bodies = [text.split("~", 3)[3] if text.startswith("~") else text for text in room.to(peer)]
-    return next(body for body in reversed(bodies) if json.loads(body)["type"] == kind)
+    return next(body for body in reversed(room.bodies(peer)) if json.loads(body)["type"] == kind)
 
 
 def test_no_remote_peer_speaks_as_the_hosts_player():
@@ -306,19 +297,6 @@ def test_a_player_away_past_the_grace_period_is_told_it_was_away():
     assert not away.client.verdict.ok and away.client.verdict.message == AWAY
 
 
-def reloaded(door: GuestGate, room: GatedRoom, peer: str) -> GuestGate:
-    """``peer``'s page reloaded: a new client with the seat's secret and the evidence from storage, a new link."""
-    client = Client(entropy=seeded_entropy(f"reloaded/{peer}"))
-    client.restore(json.loads(json.dumps(door.client.evidence)))
-    fresh = GuestGate(client, ROOM_ID, room.gate.identity.key_id, peer, entropy=seeded_entropy(f"r/{peer}"))
-    if peer in room.doors:
-        room.leave(peer)
-    room.doors[peer] = fresh
-    room.to_host(peer, fresh.knock(HOST_ID))
-    room.send(peer, client.reclaim(door.client.secret_seat, door.client.secret))
-    return fresh
-
-
 def test_evidence_kept_across_a_guest_reload_catches_a_rigged_deal():
     """GuestA reveals and reloads; meanwhile the host puts its own nonce in GuestA's place. GuestA is not fooled."""
     room = seated_room(("GuestA", "GuestB"), players=3)
@@ -329,7 +307,7 @@ def test_evidence_kept_across_a_guest_reload_catches_a_rigged_deal():
     # While GuestA's page reloads, the host turns cheat: GuestA's pledge and nonce become ones it chose.
     ground = "77" * 32
     room.host.shuffle.pledges[1], room.host.shuffle.nonces[1] = commitment_of(ground), ground
-    door = reloaded(room.doors["GuestA"], room, "GuestA")
+    door = room.reload_guest("GuestA")
     room.send("GuestB", encode("contribute", nonce="0f" * 32))
     room.play()
     verdict = door.client.verdict
@@ -343,11 +321,91 @@ def test_a_guest_reloaded_after_revealing_is_verified_and_told_of_no_refusal():
     room.doors["GuestB"].client.contributes = False
     room.control(room.host.start())
     room.send("GuestB", encode("pledge", pledge=commitment_of("0f" * 32)))
-    door = reloaded(room.doors["GuestA"], room, "GuestA")
-    assert door.client.evidence["revealed"] and not door.client.errors
+    door = room.reload_guest("GuestA")
+    assert door.client.evidence["revealed"] and door.client.evidence["acknowledged"] and not door.client.errors
     room.send("GuestB", encode("contribute", nonce="0f" * 32))
     room.play()
     assert door.client.verdict.ok and not door.client.errors
+
+
+HELD = "0f" * 32  # the nonce a guest holds back by hand, to choose when the pledges close and the deal comes
+
+
+def test_the_host_confirms_each_reveal_and_the_guest_keeps_the_confirmation():
+    """The host answers a reveal with ``received`` (the game and the pledge), and the guest's evidence says so."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False
+    room.control(room.host.start())
+    door = room.doors["GuestA"]
+    assert door.client.evidence["revealed"] is False and door.client.evidence["acknowledged"] is False
+    room.send("GuestB", encode("pledge", pledge=commitment_of(HELD)))
+    received = json.loads(_last(room, "GuestA", "received"))
+    assert received["commitment"] == room.host.shuffle.commitment == door.client.commitment
+    assert received["pledge"] == commitment_of(door.client.own_nonce) == room.host.shuffle.pledges[1]
+    assert door.client.evidence["revealed"] and door.client.evidence["acknowledged"]
+    # An acknowledgement that is not for this game and this nonce is not taken.
+    for fields in ({"commitment": "ab" * 32, "pledge": received["pledge"]}, {**received, "pledge": "ab" * 32}):
+        client = Client()
+        client.restore({**door.client.evidence, "acknowledged": False})
+        client.receive(encode("received", **{key: fields[key] for key in ("commitment", "pledge")}))
+        assert client.evidence["acknowledged"] is False
+
+
+def test_a_reveal_lost_with_the_connection_is_not_called_tampering():
+    """GuestA's reveal goes out as its link drops and never arrives; the host deals without it. Back after a
+    reload, GuestA is told plainly what happened (not that the host cheated)."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    held = room.doors["GuestB"]
+    held.client.contributes = False
+    room.control(room.host.start())
+    # GuestB's pledge closes the list and the host asks everyone to reveal; GuestA answers, and its link drops.
+    outgoing = room.gate.receive("GuestB", held.seal(encode("pledge", pledge=commitment_of(HELD))), room.tick())
+    lost = room.doors["GuestA"]
+    replies = [
+        reply for message in outgoing if message.peer == "GuestA" for reply in lost.receive(HOST_ID, message.text)
+    ]
+    assert len(replies) == 1, "its reveal, which never arrives"
+    room.deliver([message for message in outgoing if message.peer != "GuestA"])
+    room.leave("GuestA")
+    assert lost.client.evidence["revealed"] and not lost.client.evidence["acknowledged"]
+    room.send("GuestB", encode("contribute", nonce=HELD))
+    room.control(room.host.deal())  # the host stops waiting for GuestA
+    assert room.host.phase == "playing" and set(room.host.shuffle.nonces) == {2}
+    door = room.reload_guest("GuestA", lost)
+    room.play()
+    assert not door.client.verdict.ok and door.client.verdict.message == NOT_RECEIVED, door.client.verdict
+
+
+def test_a_host_that_drops_a_confirmed_nonce_is_caught_after_a_reload():
+    """The host confirms GuestA's nonce, then deals without it; GuestA reloads mid-game and is still not fooled."""
+    room = seated_room(("GuestA", "GuestB"), players=3)
+    room.doors["GuestB"].client.contributes = False
+    room.control(room.host.start())
+    room.send("GuestB", encode("pledge", pledge=commitment_of(HELD)))
+    assert room.doors["GuestA"].client.evidence["acknowledged"] and 1 in room.host.shuffle.nonces
+    del room.host.shuffle.nonces[1]  # the host turns cheat
+    room.send("GuestB", encode("contribute", nonce=HELD))
+    room.control(room.host.deal())
+    assert room.host.phase == "playing" and set(room.host.shuffle.nonces) == {2}
+    room.play(until_step=4)
+    door = room.reload_guest("GuestA")  # the confirmation comes back from the page's storage
+    room.play()
+    assert not door.client.verdict.ok and door.client.verdict.message == LEFT_OUT, door.client.verdict
+
+
+def test_evidence_kept_by_an_older_page_is_taken_with_the_newer_fields_unset():
+    """Evidence stored before the confirmations and re-deals existed is restored, not refused as damaged."""
+    older = {"game": "ab" * 32, "seat": 1, "nonce": "cd" * 32, "revealed": True, "pledges": []}
+    client = Client()
+    client.restore(older)
+    assert not client.errors and client.evidence == {
+        **older,
+        "acknowledged": False,
+        "settled": False,
+        "redealt": None,
+    }
+    client.restore({**older, "revealed": "yes"})
+    assert client.errors[-1]["code"] == "bad_evidence" and client.evidence["revealed"] is True
 
 
 def test_a_lobby_message_mid_game_does_not_wipe_the_evidence():
@@ -371,12 +429,12 @@ def test_a_sync_flood_costs_the_host_a_few_full_resyncs():
     room = seated_room(("GuestA", "Flooder"), players=3)
     room.control(room.host.start())
     flooder = room.doors["Flooder"]
-    start, sent_before = room.now, len(room.to("Flooder"))
+    start, sent_before = room.now, len(room.bodies("Flooder"))
     resyncs = 0
     while room.now - start < 10_000:
         room.send("Flooder", flooder.client.sync())
-        resyncs = sum(1 for text in room.to("Flooder")[sent_before:] if '"type":"lobby"' in text)
-    refused = [json.loads(text.split("~", 3)[3]) for text in room.to("Flooder")[sent_before:]]
+        resyncs = sum(1 for text in room.bodies("Flooder")[sent_before:] if '"type":"lobby"' in text)
+    refused = [json.loads(text) for text in room.bodies("Flooder")[sent_before:]]
     rates = [message for message in refused if message["type"] == "error" and message["code"] == "rate"]
     assert resyncs <= 4 and len(rates) >= 50, (resyncs, len(rates))
 
