@@ -466,7 +466,8 @@ class RoomScreen:
             html = ""
         else:
             unseated = self.host.unseated() if self.host is not None else []
-            html = render_lobby(lobby, self.host is not None, unseated, self.page.name, self.client.verdict)
+            client = self.client
+            html = render_lobby(lobby, self.host is not None, unseated, self.page.name, client.verdict, client.warning)
         if html != self._lobby_html:  # redrawing an unchanged panel would lose the focus and a half-typed name
             self._lobby_html = html
             effects.append(ShowLobby(html))

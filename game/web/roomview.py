@@ -39,8 +39,10 @@ def render_lobby(
     unseated: list[tuple[str, str | None]],
     name: str,
     verdict: Verdict | None = None,
+    warning: str | None = None,
 ) -> str:
-    """The game, the seats with their controls, and what this peer can do in the room's phase."""
+    """The game, the seats with their controls, and what this peer can do in the room's phase; ``warning`` (the
+    client's, a host that dealt again) stands above it all, outside the fold a game puts the lobby in."""
     rules = GAMES.get(lobby["game"])
     title = f"{rules.name if rules else lobby['game']}, {lobby['players']} players"
     options = option_words(lobby["options"])
@@ -63,9 +65,10 @@ def render_lobby(
         )
     export = ' <button type="button" data-command="room-export">Save the room to a file</button>' if is_host else ""
     parts.append(f'<p><button type="button" data-command="room-leave">Leave the room</button>{export}</p>')
+    alert = f'<p class="verdict verdict-warning" role="alert">{escape(warning)}</p>' if warning else ""
     if lobby["phase"] == "playing":  # the table takes the screen: the seats are the player chips meanwhile
-        return f'<details class="room-fold"><summary>Room: {escape(title)}</summary>{"".join(parts)}</details>'
-    return "".join(parts)
+        return f'{alert}<details class="room-fold"><summary>Room: {escape(title)}</summary>{"".join(parts)}</details>'
+    return alert + "".join(parts)
 
 
 def first_open_seat(lobby: dict) -> int | None:

@@ -332,3 +332,23 @@ def test_leaving_closes_the_transport_and_forgets_the_room_on_the_page():
     effects = host.control.leave()
     assert isinstance(effects[0], CloseTransport)
     assert Fragment("") in effects and ShowLobby("") in effects
+
+
+def test_a_host_that_deals_again_from_an_old_save_is_named_on_the_guests_page_at_once():
+    network = Network()
+    host, found = host_room(network)
+    guest = guest_page(network, found)
+    lobby_save = dict(host.storage)  # the room before the deal
+    network.carry_out(host, host.control.command("room-start", None, network.now))
+    network.settle(1000)
+    assert guest.control.debug_state()["phase"] == "playing" and 'role="alert"' not in guest.lobby
+    # The host, not liking the deal it now knows, reloads from its lobby save: a fresh secret, a new shuffle.
+    network.drop(host)
+    as_host = invite.Invite(found.room, found.key, True, found.host_id)
+    again, effects = RoomScreen.enter(as_host, "nostr", PAGE, lobby_save, network.now)
+    again_page = network.add(again, effects, "host-peer-2", lobby_save)
+    network.settle(10_000)
+    network.carry_out(again_page, again.command("room-start", None, network.now))
+    network.settle(1000)
+    assert guest.control.client.warning
+    assert guest.lobby.startswith('<p class="verdict verdict-warning" role="alert">')

@@ -112,3 +112,11 @@ def test_options_in_words():
     words = option_words({"first_player": "first seat", "call": "any time"})
     assert words == "call: any time, first player: first seat"  # words, without JSON's quotes
     assert option_words({}) == ""
+
+
+def test_a_hosts_second_deal_is_said_above_the_lobby_even_while_it_is_folded_away():
+    words = "The host dealt again."
+    for phase in ("lobby", "shuffle", "playing", "over"):
+        html = render_lobby(lobby(phase, you=0), False, [], "Ana", warning=words)
+        assert html.startswith(f'<p class="verdict verdict-warning" role="alert">{words}</p>')
+    assert 'role="alert"' not in render_lobby(lobby("playing", you=0), False, [], "Ana")
