@@ -48,10 +48,14 @@ def play_pair(playwright, host_router: str, guest_router: str, turn: bool) -> di
     started = time.monotonic()
     with Lab(host_router, guest_router) as lab:
         browsers = {side: lab.launch(playwright, side) for side in ("host", "guest")}
+        console: list[str] = []
+        pages: list = []
         try:
-            found.update(_play(browsers, f"{lab.site}?{lab.query(turn)}&speed=instant&look=0"))
+            found.update(_play(browsers, f"{lab.site}?{lab.query(turn)}&speed=instant&look=0", console, pages))
         except Exception as error:  # a pair that fails is a row of the table, not the end of the run
             found["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:300]}"
+            console += [f"{side} room: {page.evaluate('faceDownRoom()')}" for side, page in pages]
+            found["console"] = console[-30:]
         finally:
             for browser in browsers.values():
                 browser.close()
@@ -59,7 +63,7 @@ def play_pair(playwright, host_router: str, guest_router: str, turn: bool) -> di
     return found
 
 
-def _play(browsers: dict, home: str) -> dict:
+def _play(browsers: dict, home: str, console: list[str], pages: list) -> dict:
     found = {}
 
     def open_app(url: str, context=None) -> Peer:
@@ -68,6 +72,8 @@ def _play(browsers: dict, home: str) -> dict:
         # Without camera and microphone permission Chromium gathers no host candidates (PLATFORM.md).
         context.grant_permissions(["microphone", "camera"], origin="http://127.0.0.1:8000")
         page = context.new_page()
+        page.on("console", lambda message: console.append(f"{side} {message.type}: {message.text[:300]}"))
+        pages.append((side, page))
         page.goto(url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
         found.setdefault(f"{side}_ready", time.monotonic())
@@ -117,6 +123,8 @@ def _cell(result: dict | None) -> str:
 def _line(result: dict) -> str:
     mode = "with TURN" if result["turn"] else "STUN only"
     outcome = result.get("error") or f"seated in {result['seated_s']} s via {result['path']}, {result['moves']} moves"
+    if result.get("console"):
+        outcome += "".join(f"\n    {line}" for line in result["console"])
     return f"netlab [{mode}] {result['host']} → {result['guest']}: {outcome} ({result['total_s']} s)"
 
 

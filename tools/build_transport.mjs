@@ -1,4 +1,4 @@
-// Bundle the room transport and the QR helper with their npm dependencies (Trystero, qrcode-generator)
+// Bundle the room transport and the QR helper with their npm dependencies (@noble/secp256k1, qrcode-generator)
 // into static/vendor/net/, so the site never loads them from a CDN. tools/build_site.py runs this
 // before it writes the manifest, which then lists the bundles like the rest of static/vendor/.
 //

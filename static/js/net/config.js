@@ -14,10 +14,10 @@
 //                                block it, and to measure that path).
 
 export const NET_CONFIG = Object.freeze({
-  // Trystero hashes the app id into every room topic, so rooms of other apps on the same relays never meet ours.
+  // The app id goes into every room's topic (mailbox.js), so rooms of other apps on the same relays never meet ours.
   appId: "face-down-cards",
-  // Picked from Trystero's own default list (relays known to accept its ephemeral events); five, as
-  // Trystero's default redundancy, so one or two being down does not matter.
+  // Picked from the relays the Trystero library lists as accepting ephemeral events; five, so one or two
+  // being down does not matter (every event goes to each).
   relayUrls: [
     "wss://nos.lol",
     "wss://purplerelay.com",
@@ -25,7 +25,7 @@ export const NET_CONFIG = Object.freeze({
     "wss://nostr.data.haus",
     "wss://relay.sigit.io",
   ],
-  // Always an explicit list: without one, Trystero falls back to Google's and Cloudflare's STUN servers.
+  // STUN servers find this device's public address, for direct channels across home routers.
   // A TURN server relays the game's traffic when two networks block direct connections; add one as
   // { urls: "turn:turn.example.org:3478", username: "...", credential: "..." }.
   iceServers: [

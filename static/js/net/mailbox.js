@@ -1,19 +1,24 @@
-// A room's mailbox on its Nostr relays: who is in the room, and the way its messages go when WebRTC cannot
-// connect two browsers (both behind NAT routers, or UDP blocked). No server of ours takes part.
+// A room's mailbox on its Nostr relays: who is in the room, the signals that set up direct channels between
+// its browsers (direct.js), and the way their messages go when no direct channel opens (both behind NAT
+// routers, or UDP blocked). No server of ours takes part.
 //
-//   const box = await openMailbox({ appId, roomId, password, relayUrls, selfId }, { onPeer, onGone, onMessage, onBreak });
-//   onPeer(peerId)            a peer is in the room (said again with each of its heartbeats)
-//   onGone(peerId)            it said goodbye, or has not been heard for GONE_MS
-//   onMessage(peerId, text)   a text it sent to this page, in the order it sent them, each once
-//   onBreak(peerId)           a message from it was lost for good: what follows cannot be in order
-//   box.send(peerId, text)    to one peer;  box.relaysOpen()  how many relays are connected;  box.close()
+//   const box = await openMailbox({ appId, roomId, password, relayUrls }, listeners);
+//   box.selfId                this page's peer id: the start of its signing key, so nobody can speak for it
+//   listeners.onPeer(peerId)            a peer is in the room (said again with each of its heartbeats)
+//   listeners.onGone(peerId)            it said goodbye, or has not been heard for GONE_MS
+//   listeners.onSignal(peerId, data)    it signalled this page (an offer or an answer for a direct channel)
+//   listeners.onMessage(peerId, text)   a text it sent to this page, in the order it sent them, each once
+//   listeners.onBreak(peerId)           a message from it was lost for good: what follows cannot be in order
+//   listeners.onForeign()               others are in the room, and none of them has this page's password
+//   box.send(peerId, text); box.signal(peerId, data); box.relaysOpen(); box.heard(); await box.close()
 //
-// Everything goes as ephemeral Nostr events (relays forward them and keep none), tagged with a topic that
-// only holders of the invitation can compute, each signed by a key made for this page. Their content is
-// encrypted with AES-GCM under a key from the room's id and password, so a relay reads nothing; the room's
-// own protocol (game/net/channel.py) encrypts each message again for its one recipient, so another guest,
-// who has the password too, reads nothing either. A message is sent to every relay: each arrives once per
-// relay, and the copies are dropped by their number. Long texts go in parts of at most PART_CHARS.
+// Everything goes as ephemeral Nostr events (relays forward them and keep none), tagged with the room's topic,
+// each signed by a key made for this page; a peer id is the start of that key, checked on every event, so a
+// relay or another guest cannot send in anyone's name. The content is encrypted with AES-GCM under a key from
+// the room's id and password, so a relay reads nothing; the room's own protocol (game/net/channel.py) encrypts
+// each message again for its one recipient, so another guest, who has the password too, reads nothing either.
+// A message is sent to every relay: each arrives once per relay, and the copies are dropped by their number.
+// Long texts go in parts of at most PART_CHARS.
 
 import { schnorr } from "@noble/secp256k1";
 
@@ -23,11 +28,14 @@ const GAP_MS = 4000; // a missing message not come after this long is lost
 const PART_CHARS = 16_000; // public relays take events of some tens of kB
 const RECONNECT_MS = [500, 1000, 2000, 5000, 10_000];
 const FIRST_KIND = 20_000; // Nostr's ephemeral events: kinds 20000 to 29999
+const PEER_ID_CHARS = 32; // of the signing key's hex: 128 bits nobody can match with a key of their own
+const FOREIGN_EVENTS = 3; // events of the room that this page cannot open, none it can: its password is wrong
 const encoder = new TextEncoder();
 
 /** Open the mailbox of one room on `relayUrls`; it greets the room at once. */
-export async function openMailbox({ appId, roomId, password, relayUrls, selfId }, listeners) {
-  const topic = toHex(await sha256(`face-down/mailbox/topic/${appId}/${roomId}/${password}`));
+export async function openMailbox({ appId, roomId, password, relayUrls }, listeners) {
+  // The topic does not depend on the password, so a page with a wrong one sees the room's events and can say so.
+  const topic = toHex(await sha256(`face-down/mailbox/topic/${appId}/${roomId}`));
   const kind = FIRST_KIND + (parseInt(topic.slice(0, 8), 16) % 10_000);
   const key = await crypto.subtle.importKey(
     "raw",
@@ -38,9 +46,13 @@ export async function openMailbox({ appId, roomId, password, relayUrls, selfId }
   );
   const signer = schnorr.keygen();
   const author = toHex(signer.publicKey);
+  const selfId = author.slice(0, PEER_ID_CHARS);
   const relays = relayUrls.map((url) => relayConnection(url, kind, topic, onEvent));
   const peers = new Map(); // peer id → { heard, next, parts: Map(n → pieces), ready: Map(n → text), gapSince }
   const sent = new Map(); // peer id → how many texts went to it
+  const seen = new Set(); // event ids already taken (every relay sends its copy)
+  let opened = 0; // events from others this page could open
+  let foreign = 0; // events of the room it could not
   let closed = false;
 
   async function publish(envelope) {
@@ -62,20 +74,26 @@ export async function openMailbox({ appId, roomId, password, relayUrls, selfId }
   };
 
   async function onEvent(event) {
+    if (closed || event.pubkey === author || seen.has(event.id) || !(await genuine(event))) return;
+    seen.add(event.id);
     let envelope;
     try {
       const bytes = fromBase64(event.content);
       const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, key, bytes.slice(12));
       envelope = JSON.parse(new TextDecoder().decode(plain));
     } catch {
-      return; // not sealed with this room's key: not for us
+      // Sealed with another password for this room: a page that can open nothing has the wrong one.
+      if (++foreign === FOREIGN_EVENTS && !opened) listeners.onForeign();
+      return;
     }
+    opened += 1;
     const { from, to, type } = envelope ?? {};
-    if (closed || typeof from !== "string" || from === selfId || (to != null && to !== selfId)) return;
+    if (closed || from !== event.pubkey.slice(0, PEER_ID_CHARS) || (to != null && to !== selfId)) return;
     if (type === "bye") return gone(from);
     const peer = heard(from);
     if (type === "hello") post({ from: selfId, to: from, type: "here" });
-    if (type === "text") take(from, peer, envelope);
+    else if (type === "signal") listeners.onSignal(from, envelope.data);
+    else if (type === "text") take(from, peer, envelope);
   }
 
   function heard(peerId) {
@@ -133,6 +151,9 @@ export async function openMailbox({ appId, roomId, password, relayUrls, selfId }
   post({ from: selfId, to: null, type: "hello" });
 
   return {
+    selfId,
+    signal: (peerId, data) => post({ from: selfId, to: peerId, type: "signal", data }),
+    heard: () => [...peers.keys()],
     send(peerId, text) {
       const n = sent.get(peerId) ?? 0;
       sent.set(peerId, n + 1);
@@ -203,6 +224,17 @@ function relayConnection(url, kind, topic, onEvent) {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** True if `event` is what its signer signed: its id is the hash of its fields, and the signature is good. */
+async function genuine(event) {
+  try {
+    const fields = [0, event.pubkey, event.created_at, event.kind, event.tags, event.content];
+    const id = await sha256(JSON.stringify(fields));
+    return toHex(id) === event.id && (await schnorr.verifyAsync(fromHex(event.sig), id, fromHex(event.pubkey)));
+  } catch {
+    return false;
+  }
+}
+
 async function sha256(text) {
   return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
 }
@@ -215,6 +247,7 @@ function concat(first, second) {
 }
 
 const toHex = (bytes) => Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+const fromHex = (hex) => Uint8Array.from(hex.match(/../g), (pair) => parseInt(pair, 16));
 
 function toBase64(bytes) {
   let binary = "";

@@ -15,25 +15,26 @@
 //   await t.leave()                 no events after it
 //
 // Kinds:
-//   "nostr"  WebRTC signaled through Nostr relays (Trystero); the password encrypts the signaling. A peer that
-//            heard of another in the room's mailbox (mailbox.js) and has no direct channel to it within
-//            DIRECT_WAIT_MS (or hears that WebRTC failed) reaches it through the relays instead; so does a
-//            peer that already receives that peer's messages through them. config.via === "relay" skips WebRTC.
+//   "nostr"  the room's mailbox on Nostr relays (mailbox.js) says who is in the room and carries the offers and
+//            answers of a direct WebRTC channel to each (direct.js), all encrypted with the room's password. A
+//            peer with no direct channel within DIRECT_WAIT_MS is reached through the relays instead; so is a
+//            peer that writes through them (it has no channel, even if this side believes it has).
+//            config.via === "relay" skips WebRTC.
 //   "tabs"   BroadcastChannel: the tabs of one browser profile.
 //
 // Only text travels. The room protocol (game/net/) parses and checks every message itself, and encrypts it
 // for its recipient; a transport only promises that a message came from the peer id it is reported with.
 //
-// This file is source: tools/build_transport.mjs bundles it with Trystero into static/vendor/net/.
+// This file is source: tools/build_transport.mjs bundles it into static/vendor/net/.
 
-import { joinRoom, selfId as trysteroSelfId } from "trystero/nostr";
 import { netConfig } from "./config.js";
+import { openDirect } from "./direct.js";
 import { openMailbox } from "./mailbox.js";
 
 export { NET_CONFIG, netConfig } from "./config.js";
 
 // How long a peer heard in the room gets to open a direct channel before its messages go through the relays.
-// Direct channels opened within 0.4-0.7 s in the network lab (bench/README.md); a few seconds is the margin.
+// Direct channels opened within about a second in the network lab (bench/README.md); the rest is the margin.
 export const DIRECT_WAIT_MS = 4000;
 const PASSWORD_REFUSED = "This invitation's room password does not match the room: ask the host for the link again.";
 
@@ -133,56 +134,38 @@ function randomId() {
   return toBase64Url(crypto.getRandomValues(new Uint8Array(15)));
 }
 
-// ---- "nostr": Trystero, and the room's mailbox on the same relays when WebRTC cannot connect
-
-// A message to a peer that is dropping right now is lost, as on any network; onPeerLeave tells the app.
-const dropped = () => {};
+// ---- "nostr": the room's mailbox on its Nostr relays, and direct WebRTC channels it sets up
 
 async function openNostr(roomId, password, config) {
   const hub = makeHub();
-  const paths = new Map(); // connected peer id → "direct" or "relay": how this page sends to it
-  const waiting = new Map(); // peer id → the timer of its direct channel's last chance
   const direct = config.via !== "relay";
-
-  const room = direct
-    ? joinRoom(
-        {
-          appId: config.appId,
-          password,
-          relayConfig: { urls: config.relayUrls },
-          // Always given, even empty: Trystero's own default is a list of public STUN servers.
-          rtcConfig: { iceServers: config.iceServers },
-        },
-        roomId,
-        { onJoinError: ({ peerId, error }) => (/password/.test(error) ? hub.error(PASSWORD_REFUSED) : relayTo(peerId)) },
-      )
-    : null;
-  const text = room?.makeAction("text");
-  if (room) {
-    text.onMessage = (data, { peerId }) => hub.message(peerId, data);
-    room.onPeerJoin = (peerId) => {
-      stopWaiting(peerId);
-      if (hub.connected.has(peerId)) return; // it is reached through the relays already: that stays
-      paths.set(peerId, "direct");
-      hub.join(peerId);
-      tellDirectPath(peerId);
-    };
-    room.onPeerLeave = (peerId) => paths.get(peerId) === "direct" && drop(peerId);
-  }
+  const paths = new Map(); // connected peer id → "direct" or "relay": how this page sends to it
+  const links = new Map(); // peer id → its direct link, being set up or open
+  const waiting = new Map(); // peer id → the timer of its direct link's last chance
 
   const mailbox = await openMailbox(
-    { appId: config.appId, roomId, password, relayUrls: config.relayUrls, selfId: trysteroSelfId },
+    { appId: config.appId, roomId, password, relayUrls: config.relayUrls },
     {
-      onPeer(peerId) {
-        if (hub.connected.has(peerId) || waiting.has(peerId)) return;
-        waiting.set(peerId, setTimeout(() => relayTo(peerId), direct ? DIRECT_WAIT_MS : 0));
-      },
-      onGone: (peerId) => {
+      onPeer: heard,
+      onGone(peerId) {
         stopWaiting(peerId);
-        if (paths.get(peerId) === "relay") drop(peerId);
+        closeLink(peerId);
+        if (paths.has(peerId)) drop(peerId);
+      },
+      onSignal(peerId, data) {
+        if (!direct || paths.get(peerId) === "relay") return;
+        if (data?.kind === "offer") {
+          closeLink(peerId); // the peer starts afresh: whatever this page had with it is gone
+          links.set(peerId, link(peerId, false));
+        }
+        links.get(peerId)?.take(data);
       },
       onMessage(peerId, message) {
-        relayTo(peerId); // it writes through the relays: it has given up waiting for a direct channel
+        // It writes through the relays: it has no direct channel to this page (whatever this side believes),
+        // so it is answered through them too. Its first message is a knock, which starts the room's protocol
+        // afresh, so nothing sent before on a channel it never had is missed.
+        if (paths.get(peerId) === "direct") paths.delete(peerId);
+        relayTo(peerId);
         hub.message(peerId, message);
       },
       onBreak(peerId) {
@@ -190,12 +173,46 @@ async function openNostr(roomId, password, config) {
         drop(peerId); // the room's protocol meets it again with a new handshake
         relayTo(peerId);
       },
+      onForeign: () => hub.error(PASSWORD_REFUSED),
     },
   );
 
+  /** A peer is in the room: give a direct channel DIRECT_WAIT_MS to open, then go through the relays. */
+  function heard(peerId) {
+    if (paths.has(peerId) || waiting.has(peerId)) return;
+    waiting.set(peerId, setTimeout(() => relayTo(peerId), direct ? DIRECT_WAIT_MS : 0));
+    // One side of each pair makes the offer: the one whose id sorts first.
+    if (direct && mailbox.selfId < peerId && !links.has(peerId)) links.set(peerId, link(peerId, true));
+  }
+
+  function link(peerId, initiator) {
+    const made = openDirect(config.iceServers, initiator, {
+      signal: (data) => mailbox.signal(peerId, data),
+      async onOpen() {
+        stopWaiting(peerId);
+        if (paths.get(peerId) === "relay") return closeLink(peerId); // its messages go through the relays already
+        paths.set(peerId, "direct");
+        hub.join(peerId);
+        hub.path(peerId, await made.path());
+      },
+      onMessage: (message) => hub.message(peerId, message),
+      onClose() {
+        if (links.get(peerId) !== made) return;
+        links.delete(peerId);
+        if (paths.get(peerId) !== "direct") return;
+        // The channel broke: the relays carry this peer's messages from now on, after a leave and a join so that
+        // the room's protocol makes a new handshake (messages in flight on the broken channel are lost).
+        drop(peerId);
+        if (mailbox.heard().includes(peerId)) relayTo(peerId);
+      },
+    });
+    return made;
+  }
+
   function relayTo(peerId) {
     stopWaiting(peerId);
-    if (!peerId || hub.connected.has(peerId)) return;
+    if (paths.has(peerId)) return;
+    closeLink(peerId);
     paths.set(peerId, "relay");
     hub.join(peerId);
     hub.path(peerId, "relay");
@@ -206,30 +223,27 @@ async function openNostr(roomId, password, config) {
     waiting.delete(peerId);
   }
 
+  function closeLink(peerId) {
+    const made = links.get(peerId);
+    links.delete(peerId);
+    made?.close();
+  }
+
   function drop(peerId) {
     paths.delete(peerId);
     hub.leave(peerId);
   }
 
-  /** Say whether a direct channel goes through a TURN server (its selected candidate pair has a relay end). */
-  async function tellDirectPath(peerId) {
-    const connection = room.getPeers()[peerId];
-    const stats = connection ? await connection.getStats().catch(() => null) : null;
-    const reports = stats ? [...stats.values()] : [];
-    const pair = reports.find((report) => report.type === "candidate-pair" && report.nominated && report.state === "succeeded");
-    const ends = pair ? [stats.get(pair.localCandidateId), stats.get(pair.remoteCandidateId)] : [];
-    hub.path(peerId, ends.some((end) => end?.candidateType === "relay") ? "turn" : "direct");
-  }
-
   const send = (peerId, message) =>
-    paths.get(peerId) === "relay" ? mailbox.send(peerId, message) : text.send(message, { target: peerId }).catch(dropped);
-  return makeTransport("nostr", trysteroSelfId, hub, {
+    paths.get(peerId) === "relay" ? mailbox.send(peerId, message) : links.get(peerId)?.send(message);
+  return makeTransport("nostr", mailbox.selfId, hub, {
     send,
     broadcast: (message) => hub.connected.forEach((peerId) => send(peerId, message)),
-    status: () => ({ relays: mailbox.relaysOpen(), heard: [...waiting.keys(), ...hub.connected] }),
+    status: () => ({ relays: mailbox.relaysOpen(), heard: mailbox.heard() }),
     async leave() {
       waiting.forEach((timer) => clearTimeout(timer));
-      await Promise.all([room?.leave(), mailbox.close()]);
+      [...links.keys()].forEach(closeLink);
+      await mailbox.close();
     },
   });
 }
