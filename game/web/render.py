@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
-from .presenter import Area, Presenter, Spot, card_name, face_words, join_words, seat_name
+from .presenter import Area, Presenter, Spot, card_name, face_words
+from .words import join_words, seat_name, verb
 
 MAX_LOG_LINES = 40
 # The kinds of table change that may wait for the frame after a move's (changes_that_can_wait).
@@ -310,7 +311,7 @@ def result_headline(view: dict, names: list[str]) -> str:
     if not winners:
         return "Nobody wins."
     if len(winners) == 1:
-        return f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}!"
+        return f"{winners[0]} {verb(winners[0], 'wins')}!"
     return f"{join_words(winners)} share the win."
 
 

@@ -48,6 +48,7 @@ from .render import (
 )
 from .settings import Settings
 from .source import LocalSource, RoomSource
+from .words import REFUSAL, game_over, pass_the_device, playing
 
 # How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
 PREDICTION_SLICE_S = 0.003
@@ -242,7 +243,7 @@ class Screen:
         by_place, _ = targets_by_place(self.presenter, self.legal)
         indices = by_place.get(place, [])
         if not indices:
-            return [Say("You can't choose that now.")]
+            return [Say(REFUSAL)]
         if len(indices) == 1:
             return self.play(self.legal[indices[0]])
         effects = self._redraw(at_once=True, menu=indices)
@@ -437,7 +438,7 @@ class Screen:
             *self._announce(private_too=False),
             *self._cancel("around"),
             DrawTable([Change("table", "", "")], [], ""),
-            Write("curtain-text", f"Pass the device to {table.names[seat]}.", html=False),
+            Write("curtain-text", pass_the_device(table.names[seat]), html=False),
             Show("curtain", True),
             Focus("#curtain button"),
         ]
@@ -489,7 +490,7 @@ class Screen:
     def _prompt(self, view: dict) -> str:
         source = self.source
         if source.over:
-            return f"The game is over: {result_headline(view, source.names)}"
+            return game_over(result_headline(view, source.names))
         you = f"{source.names[source.viewer]}: " if source.shared else ""
         if self.held and self.looks:
             return you + self.held[0]
@@ -497,7 +498,7 @@ class Screen:
             prompt = you + self.presenter.prompt(view, source.names)
             return f"{prompt} {self.hint}" if self.hint else prompt
         actor = source.main_actor()
-        return f"{source.names[actor]} is playing…" if actor is not None else ""
+        return playing(source.names[actor]) if actor is not None else ""
 
     # --- timers -----------------------------------------------------------------------------------------
 

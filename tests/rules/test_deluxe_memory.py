@@ -195,7 +195,7 @@ def test_black_pair_makes_the_chosen_player_return_rank_tokens_to_the_bank():
     match = deal({9: "QS", 10: "QC"})
     pick(match, 0, 9, 10)
     view = match.view(0)
-    assert view["phase"] == "black" and view["prompt"] == "Choose a player to return 12 tokens to the Bank."
+    assert view["phase"] == "black" and view["prompt"] == {"kind": "black", "amount": 12}
     target(match, 0, 1)
     assert tokens(match) == [20, 8] and bank(match) == 32
     assert match.to_act() == [1]
@@ -552,7 +552,7 @@ def test_mixed_queen_one_player_gives_six_tokens_to_another():
     match = deal({1: "QS", 2: "QH"}, players=3)
     pick(match, 0, 1, 2)
     target(match, 0, 2)
-    assert match.view(0)["prompt"] == "Choose the player who receives 6 tokens from seat 2."
+    assert match.view(0)["prompt"] == {"kind": "give_to", "amount": 6, "first": 2}
     assert_illegal(match, 0, {"type": "target", "seat": 2})
     target(match, 0, 1)
     assert tokens(match) == [20, 26, 14] and bank(match) == 30
@@ -762,4 +762,4 @@ def test_every_view_and_event_is_json():
         match.act(*random_step(match, rng))
         for seat in (None, 0, 1, 2):
             json.dumps(match.view(seat))
-            assert isinstance(match.view(seat)["prompt"], str) and match.view(seat)["prompt"].endswith(".")
+            assert match.view(seat)["prompt"]["kind"] in (match.view(seat)["phase"], "pick", "waiting")

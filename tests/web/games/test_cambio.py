@@ -284,3 +284,22 @@ def test_the_peek_of_each_deal_is_held_until_the_player_starts_the_round():
     html = render_table(PRESENTER, match.view(0), names_for(2), match.legal_actions(0), looks, {}, held=held[1]).html
     assert '<button type="button" class="primary" data-command="done-looking" data-legal="true">Start the round' in html
     assert "Done looking" not in html
+
+
+def test_the_prompts_say_what_else_a_player_may_do_meanwhile():
+    presenter, names = presenter_for("cambio"), ["Ana", "Ben", "Cleo"]
+
+    def said(**prompt):
+        return presenter.prompt({"prompt": prompt}, names)
+
+    assert said(kind="waiting", seat=0, may=["snap", "call"]) == (
+        "Waiting for Ana. You may snap a card of the graveyard top's rank, if you know where one is, "
+        "or call Cambio (the round ends after this turn)."
+    )
+    assert said(kind="decide", **{"from": "deck"}, may=["snap", "call"]) == (
+        "Swap the drawn card for one of your cards, or discard it to use its power. "
+        "You may also snap or call Cambio (the round ends after this turn)."
+    )
+    assert said(kind="waiting", seat=0) == "Waiting for Ana."
+    assert said(kind="give", owner=1) == "Give one of your cards, face-down, into Ben's empty slot."
+    assert said(kind="turn", call=False, final=True, may=[]) == "Final lap: draw from the deck or the graveyard."

@@ -319,6 +319,19 @@ def test_a_card_being_looked_at_says_who_holds_it():
 
 def test_the_put_back_prompt_says_to_tap_a_card():
     presenter = presenter_for("deluxe-memory")
-    mine = {"phase": "put_back", "actor": 0, "seat": 0, "prompt": "Pay 1 token to put a card back face-down."}
+    mine = {"prompt": {"kind": "put_back"}}
     assert presenter.prompt(mine, ["You", "Ben"]).startswith("Tap a card you turned up to put it back face-down")
-    assert presenter.prompt({**mine, "seat": 1}, ["Ana", "You"]) == mine["prompt"]  # said to its chooser only
+    waiting = {"prompt": {"kind": "waiting", "seat": 0}}
+    assert presenter.prompt(waiting, ["Ana", "You"]) == "Waiting for Ana."  # said to its chooser only
+
+
+def test_the_prompts_name_the_pair_amount_and_the_player_chosen_first():
+    presenter, names = presenter_for("deluxe-memory"), ["Ana", "Ben", "You"]
+    said = {
+        "black": ({"amount": 12}, "Choose a player to return 12 tokens to the Bank."),
+        "give_to": ({"amount": 6, "first": 2}, "Choose the player who receives 6 tokens from you."),
+        "jack": ({"first": 1}, "Choose the player who shares tokens equally with Ben."),
+        "pick": ({"second": True}, "Pick a second card to look at."),
+    }
+    for kind, (prompt, words) in said.items():
+        assert presenter.prompt({"prompt": {"kind": kind, **prompt}}, names) == words

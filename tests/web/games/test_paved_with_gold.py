@@ -262,3 +262,15 @@ def test_the_solo_player_is_spoken_to_as_you():
     assert PRESENTER.describe({"type": "claim_true", "points": 9, **claim}, names[::-1]) == (
         "Ada (Medium)'s claim of a flush is true: 9 points."
     )
+
+
+def test_the_prompts_count_the_cards_and_name_the_claim():
+    presenter = presenter_for("paved-with-gold")
+
+    def said(**prompt):
+        return presenter.prompt({"prompt": prompt}, ["Ana", "Ben"])
+
+    assert said(kind="turn_up", combo="three", left=1) == "Turn up 1 more card for your three of a kind."
+    assert said(kind="give", cards=2) == "Choose the opponent who gets the 2 cards as bonus cards."
+    assert said(kind="start", end_claim=True).endswith("claim that no combination is left.")
+    assert said(kind="pick", held=1, announced=True) == "Pick up the second card of your pair."
