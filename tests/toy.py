@@ -117,7 +117,7 @@ class ToyPresenter(Presenter):
     def ask(self, prompt, view, names):
         return "Peek at a card." if prompt["kind"] == "peek" else "Take a card."
 
-    def looks(self, event):
+    def looks(self, event, memory):
         return {f"cell-{event['pos']}": event["card"]} if event["type"] == "look" and "card" in event else {}
 
     def describe(self, event, names):

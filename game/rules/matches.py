@@ -132,7 +132,7 @@ class Matches(Rules):
             target = action["spot"]
             coin, face = state["spots"][source]
             state["spots"][target], state["spots"][source] = [coin, face], None
-            events.append({"type": "move", "seat": seat, "from": source, "to": target, "coin": coin})
+            events.append({"type": "move", "seat": seat, "from": source, "onto": target, "coin": coin})
         else:
             events.append({"type": "stay", "seat": seat, "spot": source})
         return events + self._pass_turn(state, seat)

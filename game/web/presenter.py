@@ -105,8 +105,12 @@ class Presenter:
         """The text of the button that plays ``action`` (or of its entry in a spot's menu)."""
         return action["type"].replace("_", " ").capitalize()
 
-    def looks(self, event: dict) -> dict[str, str]:
-        """Cards a private look in ``event`` shows this seat, by place; they stay up for the look time only."""
+    def looks(self, event: dict, memory: dict) -> dict[str, str]:
+        """Cards a look in ``event`` shows this seat, by place; they stay up for the look time only.
+
+        ``memory`` is the seat's own, kept by its screen from one event to the next (and copied for a click drawn
+        ahead): a presenter may note in it what a later event needs, such as the cards of a look that a swap
+        moves (Deluxe Memory's 2)."""
         return {}
 
     def held_look(self, events: list[dict]) -> tuple[str, str] | None:

@@ -315,12 +315,13 @@ def result_headline(view: dict, names: list[str]) -> str:
     return f"{join_words(winners)} share the win."
 
 
-def seat_looks(presenter: Presenter, events: list[dict]) -> tuple[dict[str, str], dict[str, str]]:
+def seat_looks(presenter: Presenter, events: list[dict], memory: dict) -> tuple[dict[str, str], dict[str, str]]:
     """The cards ``events`` (as the seat on screen saw them) light up, by place: all of them, and those of
-    private looks alone (events carrying a secret for some seats), which the public log does not name."""
+    private looks alone (events carrying a secret for some seats), which the public log does not name.
+    ``memory``: the seat's own, for :meth:`Presenter.looks`."""
     every, private = {}, {}
     for event in events:
-        shown = presenter.looks(event)  # once per event, in order: a presenter may pair looks up across events
+        shown = presenter.looks(event, memory)  # once per event, in order: looks may pair up across events
         every.update(shown)
         if "to" in event:
             private.update(shown)

@@ -202,6 +202,7 @@ class Screen:
         # Pass-and-play: looks kept for their seat, until that person holds the device.
         self.pending_looks: dict[int, dict[str, str]] = {}
         self.pending_held: dict[int, tuple[str, str]] = {}
+        self.memories: dict[int | None, dict] = {}  # each seat's memory of looks (Presenter.looks), by seat
         self.curtain_for: int | None = None  # the seat a curtain must go to before its held look shows
         self.menu: list[int] = []  # the legal actions offered on a spot with several, while its menu is open
         self.log_lines: list[str] = []
@@ -341,7 +342,7 @@ class Screen:
         if self.settings.look_ms <= 0:
             return []
         seen = source.seat_events(since)
-        looks, private_looks = seat_looks(presenter, seen)
+        looks, private_looks = seat_looks(presenter, seen, self.memories.setdefault(source.viewer, {}))
         if private_looks:
             private = private_lines(presenter, source.view(), source.names, private_looks)
             self.to_announce += [(line, True) for line in private]
@@ -358,11 +359,11 @@ class Screen:
         # In pass-and-play, a private look for someone not holding the device waits for their turn.
         for seat in range(table.config.people if table is not None else 0):
             if seat != table.viewer:
-                events = table.match.events(seat, since=since)
+                events, memory = table.match.events(seat, since=since), self.memories.setdefault(seat, {})
                 for event in events:
-                    # A private event's "to" lists seats; a Matches move's "to" is a spot number.
-                    if isinstance(event.get("to"), list) and seat in event["to"]:
-                        self.pending_looks.setdefault(seat, {}).update(presenter.looks(event))
+                    shown = presenter.looks(event, memory)
+                    if seat in event.get("to", ()):  # a look private to this seat
+                        self.pending_looks.setdefault(seat, {}).update(shown)
                 if seat in self.pending_looks and presenter.held_look(events):
                     self.pending_held[seat] = presenter.held_look(events)
         return effects
@@ -589,7 +590,8 @@ class Screen:
         effects: list[Effect] = []
         while self.unpredicted and time.perf_counter() < stop:
             key, index = self.unpredicted.pop()
-            prediction = predict_click(self.table, self.presenter, self.on_screen.table, self.legal[index], looks)
+            memory, drawn = self.memories.get(self.source.viewer, {}), self.on_screen.table
+            prediction = predict_click(self.table, self.presenter, drawn, self.legal[index], looks, memory)
             if prediction is not None:
                 self.predictions[key] = prediction
                 effects.append(Predict(key, DrawTable(prediction.now, prediction.later, prediction.rendered.html)))

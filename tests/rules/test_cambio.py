@@ -601,7 +601,7 @@ def test_no_card_to_draw_skips_the_penalty_and_forbids_the_deck_draw():
         seats = (0,) if view["deck_size"] + view["graveyard_size"] - 1 == 2 else (0, 1)
         for seat in seats:
             # A deliberately wrong snap (the test reads the state to find one): it moves a card into a hand.
-            state = match._state
+            state = match.state()
             top = rank(state["graveyard"][-1])
             wrong = [
                 a

@@ -328,13 +328,13 @@ def test_a_private_look_is_named_to_its_seat_with_its_card_and_place():
 def test_only_private_looks_are_said_to_the_seat_and_each_can_be_said(game):
     # Public turns (a Concentration pair, a Matches flip) are in the log already; a private look is not.
     match, rng = new_match(game, 2, {}, seed=5), random.Random(5)
-    presenter, said = presenter_for(game), 0
+    presenter, said, memory = presenter_for(game), 0, {}
     while match.result() is None:
         seat, action = random_step(match, rng)
         since = len(match.events(0))
         match.act(seat, action)
         seen = match.events(0, since=since)
-        looks, private_looks = seat_looks(presenter, seen)
+        looks, private_looks = seat_looks(presenter, seen, memory)
         assert private_looks.items() <= looks.items()
         if not any("to" in event for event in seen):
             assert private_looks == {}

@@ -212,7 +212,7 @@ class CambioPresenter(Presenter):
         verbs = {"peek": "Peek at", "select": "Pick", "swap_with": "Swap it with", "snap": "Snap"}
         return f"{verbs[kind]} {where}" + (" to swap" if kind == "select" else "")
 
-    def looks(self, event):
+    def looks(self, event, memory):
         if event["type"] == "peek" and "cards" in event:
             return {
                 f"hand-{event['owner']}-{slot}": card for slot, card in zip(event["slots"], event["cards"], strict=True)

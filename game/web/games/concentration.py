@@ -26,7 +26,7 @@ class ConcentrationPresenter(Presenter):
         left = sum(1 for face in view["cells"] if face is not None) // 2
         return [f"{left} pairs left on the table"]
 
-    def looks(self, event):
+    def looks(self, event, memory):
         # Both cards of a turn are public, but the turn ends at once (they go down, or go away as a pair);
         # keep them up for the look time so that everyone can see them.
         if event["type"] in ("pair", "mismatch"):

@@ -139,11 +139,6 @@ class DeluxeMemoryPresenter(Presenter):
     game = "deluxe-memory"
     hint = "Tip: tap two cards; a pair by rank wins or loses tokens, a mixed pair fires the chart."
 
-    def __init__(self):
-        # The cards of this screen's private looks since the last other event. The 2's two looks end
-        # with a swap, so the cards are shown where they went; see looks().
-        self._looked: dict[int, str] = {}
-
     # --- the table --------------------------------------------------------------------------------
 
     def areas(self, view, names):
@@ -304,12 +299,15 @@ class DeluxeMemoryPresenter(Presenter):
 
     # --- what happened ----------------------------------------------------------------------------
 
-    def looks(self, event):
+    def looks(self, event, memory):
+        # The memory holds the cards of the seat's private looks since its last other event: the 2's two looks
+        # end with a swap, so the cards are shown where they went.
         kind = event["type"]
         if kind == "look" and "card" in event:
-            self._looked[event["pos"]] = event["card"]
+            memory[event["pos"]] = event["card"]
             return {f"cell-{event['pos']}": event["card"]}
-        looked, self._looked = self._looked, {}
+        looked = dict(memory)
+        memory.clear()
         if kind == "swap":
             # The 2's swap follows its two looks at once: show each card where it went, not where it was.
             first, second = event["pos"]

@@ -118,7 +118,7 @@ class MatchesPresenter(Presenter):
             return f"Move the coin to {where}"
         return f"Flip the coin at {where}"
 
-    def looks(self, event):
+    def looks(self, event, memory):
         # Every flip is public, but its result lands at once (the coin may even leave for a tile):
         # keep the flipped coin's new face, and the tile it marked, lit up for the look time.
         if event["type"] == "flip":
@@ -140,7 +140,7 @@ class MatchesPresenter(Presenter):
         if kind == "no_match":
             return f"The {piece_name(event['coin'])} matches none of {possessive(who, start=False)} tiles."
         if kind == "move":
-            return f"{who} moved the {piece_name(event['coin'])} to {grid_label(event['to'], COLS)}."
+            return f"{who} moved the {piece_name(event['coin'])} to {grid_label(event['onto'], COLS)}."
         if kind == "stay":
             return f"{who} left the coin where it is."
         if kind == "game_over":

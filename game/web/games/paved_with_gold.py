@@ -196,7 +196,7 @@ class PavedWithGoldPresenter(Presenter):
             return f"Give the {count_words(count, 'card')} to {seat_name(names, action['seat'])}"
         return super().action_label(action, view, names)
 
-    def looks(self, event):
+    def looks(self, event, memory):
         # A held card needs no look: the view shows it to its holder for as long as it is held. A settled
         # claim's cards leave the square at once, so keep them up for a moment where they lay.
         if event["type"] in SETTLING:

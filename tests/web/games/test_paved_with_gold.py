@@ -53,7 +53,7 @@ def playout(players: int, seed: int):
         for seat in range(players):
             reveals[seat] = {}
             for event in match.events(seat, since=seen[seat]):
-                reveals[seat].update(PRESENTER.looks(event))
+                reveals[seat].update(PRESENTER.looks(event, {}))
             seen[seat] = match.event_count
         yield match, reveals
         if match.result() is not None:
@@ -149,7 +149,7 @@ def test_an_announced_pair_reads_well_and_stays_up_for_a_look():
     assert "The stock fills 2 gaps; 25 left in it." in lines
     looks = {}
     for event in match.events(1, since=since):
-        looks.update(PRESENTER.looks(event))
+        looks.update(PRESENTER.looks(event, {}))
     assert looks == {"cell-0": "7H", "cell-1": "7S"}
     assert "row 1, column 1, 7 of hearts, shown for a moment" in render(match, 1, looks)
     assert "Your cards" in render(match, 0) and "Ana&#x27;s cards" in render(match, 1)
