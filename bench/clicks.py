@@ -26,8 +26,7 @@ from tests.browser.driver import CHOICES, OVER
 from .boot import SNAPSHOT_COMING, SNAPSHOT_SAVED, TIMEOUT_MS
 from .browser import wait_ready
 
-# One person against one Medium bot, or Concentration solo, so that bots move between the clicks.
-SOLO = {"concentration"}
+# One person against one Medium bot, so that bots move between the clicks, or alone in a game played alone.
 SETTLE_MS = 5_000
 BARE = "bench/bare-clicks.html"
 # A person's reaction to what changed on screen takes 200 ms or more; the random part spreads the clicks
@@ -57,7 +56,7 @@ DONE = """() => {
 
 def game_url(site_url: str, game: str) -> str:
     """The link that starts ``game`` with instant bots and no private looks."""
-    seats = {"players": "1", "bots": "0"} if game in SOLO else {"players": "2", "bots": "1"}
+    seats = {"players": "1", "bots": "0"} if 1 in GAMES[game].player_counts else {"players": "2", "bots": "1"}
     params = {"game": game, **seats, "level": "medium", "seed": "1", "speed": "instant", "look": "0"}
     return f"{site_url}?{urlencode(params)}"
 

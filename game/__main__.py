@@ -21,6 +21,7 @@ import sys
 
 from . import GAMES, new_match
 from .bots import BOTS, LEVELS, new_bot
+from .registry import ENTRIES
 
 
 def describe(event: dict) -> str:
@@ -39,7 +40,7 @@ def show(view: dict) -> str:
             lines.append(" ".join(f"{row + i:>2}:{cell:<3}" for i, cell in enumerate(cells[row : row + cols])))
     skip = {"cells", "rows", "cols", "game", "seat", "prompt", "result"}
     lines += [f"{key}: {json.dumps(value)}" for key, value in view.items() if key not in skip]
-    lines.append(view.get("prompt", ""))
+    lines.append(f"asked: {json.dumps(view['prompt'])}" if "prompt" in view else "")
     return "\n".join(lines)
 
 
@@ -117,8 +118,8 @@ def main(argv: list[str] | None = None) -> int:
     play_parser.add_argument("--max-steps", type=int, default=20000)
     args = parser.parse_args(argv)
     if args.command == "games":
-        for rules in GAMES.values():
-            print(json.dumps(rules.describe()))
+        for game in ENTRIES.values():
+            print(json.dumps({**GAMES[game.id].describe(), "summary": game.summary}))
         return 0
     try:
         return play(args)

@@ -68,7 +68,6 @@ class Rules:
     name: str = ""
     player_counts: tuple[int, ...] = ()
     options: tuple[Option, ...] = ()
-    summary: str = ""
     # Action types that race: sent out of turn while the turn goes on, they count in the order they
     # arrive for as long as the moment they were sent in lasts (see :meth:`race_window`).
     racing: tuple[str, ...] = ()
@@ -88,7 +87,6 @@ class Rules:
         return {
             "id": self.id,
             "name": self.name,
-            "summary": self.summary,
             "player_counts": list(self.player_counts),
             "options": [
                 {"name": o.name, "default": o.default, "description": o.description, "choices": list(o.choices)}

@@ -106,6 +106,11 @@ class Match:
         vanishes. It is never shown to a seat; views and events are what seats see."""
         return self.rules.all_cards(self._state)
 
+    def state(self) -> dict:
+        """A copy of the whole state, hidden cards included: for tests and tools that must know where every card
+        is. Like :meth:`all_cards`, it is never shown to a seat; changing the copy changes nothing."""
+        return json.loads(json.dumps(self._state))
+
     def race_window(self) -> str | None:
         """The name of the moment racing actions are open in now (Cambio's snaps and calls), or ``None``."""
         return self.rules.race_window(self._state)

@@ -166,11 +166,16 @@ def test_a_save_from_before_an_option_existed_replays_with_the_old_behaviour(old
     assert match.options["first_player"] == "first seat"
     assert match.options.get("call", "own turn") == "own turn"
     assert match.step == old["step"] and match.result() == old["result"]
-    # The one new field: the deal now names the first player (Cambio's deal always named its starter).
+    # The one new field: the deal now names the first player (Cambio's deal always named its starter). And one
+    # renamed: a Matches move's spot is "onto" (it was "to", the key that says who may see a private event).
     deals = [event for event in match.events(None) if event["type"] == "deal" and "first" in event]
     assert [deal["first"] for deal in deals] == ([] if match.game == "cambio" else [0])
+    renamed = {"onto": "to"}
     streams = [
-        [{key: value for key, value in event.items() if event["type"] != "deal" or key != "first"} for event in stream]
+        [
+            {renamed.get(key, key): value for key, value in event.items() if event["type"] != "deal" or key != "first"}
+            for event in stream
+        ]
         for stream in (match.events(seat) for seat in [None, *range(match.players)])
     ]
     assert hashlib.sha256(json.dumps(streams, sort_keys=True).encode()).hexdigest() == old["events"]
@@ -206,3 +211,11 @@ def test_every_game_view_and_events_are_json(game):
         assert json.loads(json.dumps(match.events(seat))) == match.events(seat)
     for seat in match.to_act():
         assert all("type" in action for action in match.legal_actions(seat))
+
+
+def test_the_state_is_a_copy_that_changes_nothing():
+    match = fresh()
+    state = match.state()
+    assert sorted(card for card in state["cells"] if card) == sorted(match.all_cards())
+    state["cells"][0] = None
+    assert match.state() != state and match.all_cards() == fresh().all_cards()

@@ -33,6 +33,10 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.registry import ENTRIES  # noqa: E402 (the repo root must be importable first)
+
 VENDOR = ROOT / "static" / "vendor"
 NODE_MODULES = ROOT / "node_modules"
 
@@ -49,12 +53,12 @@ PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-")
 # speaking HTTP/1.1 opens six connections per host, and ten small files in <head> queued for them before the
 # first paint (make bench: first paint 204 -> about 170 ms). Deferred scripts run in document order before
 # PyScript's module, so boot.js, first, still wraps fetch() before anything downloads the runtime. The games'
-# stylesheets join in alphabetical order: each styles its own game's table only.
+# stylesheets, named by their entries in the registry, join in its order: each styles its own game's table only.
 BUNDLES = {
     "static/vendor/face-down.css": (
         "static/css/app.css",
         "static/css/art.css",
-        *sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "static/css/games").glob("*.css")),
+        *(game.stylesheet for game in ENTRIES.values() if game.stylesheet),
     ),
     "static/vendor/face-down.js": (
         "static/js/boot.js",

@@ -13,7 +13,7 @@ browser names the file and line; the source lines themselves are not shipped (th
 
 The bytecode has no docstrings of modules and functions, nor columns (tools/bytecode.py); every line stays
 where it was, so tracebacks still name the right lines. The modules only the host runs (``HOST_ONLY``: the
-terminal tools print their own docstring) are not packed.
+terminal tools print their own docstring; game.web.snapshot lists them) are not packed.
 """
 
 from __future__ import annotations
@@ -23,15 +23,15 @@ import sys
 import zipfile
 from pathlib import Path
 
+from game.web import snapshot
 from tools.bytecode import pyc, without_docstrings
 
 REPO = Path(__file__).resolve().parent.parent
 TARGET = REPO / "static" / "vendor" / "game.zip"
 # A fixed date: the same sources and the same Pyodide give a byte-identical zip.
 STAMP = (2020, 1, 1, 0, 0, 0)
-# Run by `python -m` from the sources, never imported by a page: the terminal game, the bot arena, and the
-# writer of index.html's picker and its pictures.
-HOST_ONLY = ("game/__main__.py", "game/bots/arena.py", "game/web/picker.py", "game/web/pictures.py")
+# The modules only the host runs (the terminal tools), as paths in the repo.
+HOST_ONLY = frozenset(f"{name.replace('.', '/')}.py" for name in snapshot.HOST_ONLY)
 
 
 def engine_sources() -> list[Path]:

@@ -114,7 +114,7 @@ def browser_paths(site_url: str) -> set[str]:
             play_to_end(page, seed=1)
             found |= loaded(page)
             _say(f"{game} played ({len(found)} modules so far)")
-        page.goto(f"{site_url}embed.html?game=concentration&speed=instant")
+        page.goto(f"{site_url}embed.html?speed=instant")  # the default game, in the embed
         page.wait_for_selector("html[data-ready='true']", state="attached", timeout=180_000)
         found |= loaded(page)
         page.evaluate(ERRORS)

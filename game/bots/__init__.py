@@ -11,23 +11,10 @@ never the match state, and answers with an action. Bots are deterministic given 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..match import Match
-from ..registry import Registry
+from ..registry import BOTS  # each game's bot, named by its entry in the registry
 from .base import Bot
 from .memory import LEVELS
-
-# Each game's bot, imported on first use (see game.registry).
-BOTS: Mapping[str, type[Bot]] = Registry(
-    {
-        "concentration": "game.bots.concentration:ConcentrationBot",
-        "deluxe-memory": "game.bots.deluxe_memory:DeluxeMemoryBot",
-        "cambio": "game.bots.cambio:CambioBot",
-        "matches": "game.bots.matches:MatchesBot",
-        "paved-with-gold": "game.bots.paved_with_gold:PavedWithGoldBot",
-    }
-)
 
 __all__ = ["BOTS", "LEVELS", "Bot", "autoplay", "new_bot"]
 

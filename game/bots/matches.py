@@ -165,7 +165,7 @@ class MatchesBot(Bot):
         elif kind == "mark":
             self.memory.forget(event["spot"])
         elif kind == "move":
-            self.memory.move(event["from"], event["to"])
+            self.memory.move(event["from"], event["onto"])
         elif kind == "turn":
             self.memory.tick()
 

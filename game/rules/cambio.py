@@ -70,15 +70,6 @@ DROPS = {50: 0, 100: 50}
 OPEN_PHASES = ("turn", "decide")  # snaps and calls wait while a power resolves (phase "power") and after "over"
 POWERS = {"7": "peek_own", "8": "peek_own", "9": "peek_other", "10": "peek_other", "J": "select", "Q": "select"}
 
-CALL_LATER = "call Cambio (the round ends after this turn)"
-PROMPTS = {
-    "peek_own": "Peek at one of your cards, or skip.",
-    "peek_other": "Peek at another player's card, or skip.",
-    "peek_any": "Peek at any card on the table, or skip.",
-    "select": "Choose the first of two cards to swap, or skip.",
-    "swap_with": "Choose the card to swap it with, or skip.",
-}
-
 
 def points(card: str) -> int:
     """A card's points: A=1, 2–10 face value, J/Q/black K=10, jokers 0, red K −1."""
@@ -110,7 +101,6 @@ class Cambio(Rules):
     id = "cambio"
     name = "Cambio"
     player_counts = (2, 3, 4, 5, 6)
-    summary = "Remember your face-down cards, swap in low ones, snap matches onto the graveyard, call Cambio."
     options = (
         Option(
             "call",
@@ -546,39 +536,27 @@ class Cambio(Rules):
             return state["pending"]["step"]
         return state["phase"]
 
-    def _prompt(self, state, seat) -> str:
+    def _prompt(self, state, seat) -> dict:
+        """What ``seat`` is asked now, as data (game.web words it): the phase, and what else it may do meanwhile
+        (``may``: "snap", and "call" for a call that ends the round after this turn)."""
         phase = self._phase(state)
         if phase == "over":
-            return "The game is over."
+            return {"kind": "over"}
         acting = self.to_act(state)
         if seat is None or seat not in acting:
-            waiting = state["give"]["seat"] if state["give"] is not None else state["turn"]
-            return f"Waiting for seat {waiting}."
+            return {"kind": "waiting", "seat": state["give"]["seat"] if state["give"] is not None else state["turn"]}
         if phase == "give":
-            return f"Give one of your cards, face-down, into seat {state['give']['owner']}'s empty slot."
+            return {"kind": "give", "owner": state["give"]["owner"]}
         turn = state["turn"]
-        snap = bool(self._snap_targets(state))
         call_later = self._may_call(state, seat) and not (seat == turn and phase == "turn")
+        may = (["snap"] if self._snap_targets(state) else []) + (["call"] if call_later else [])
         if seat != turn:
-            offers = ["snap a card of the graveyard top's rank, if you know where one is"] if snap else []
-            offers += [CALL_LATER] if call_later else []
-            return f"Waiting for seat {turn}. You may {', or '.join(offers)}."
+            return {"kind": "waiting", "seat": turn, "may": may}
         if phase == "turn":
-            if self._may_call(state, seat):
-                text = "Draw from the deck or the graveyard, or call Cambio."
-            elif state["final"]:
-                text = "Final lap: draw from the deck or the graveyard."
-            else:
-                text = "Draw from the deck or the graveyard."
-        elif phase == "decide":
-            if state["drawn_from"] == "deck":
-                text = "Swap the drawn card for one of your cards, or discard it to use its power."
-            else:
-                text = "Swap the drawn card for one of your cards."
-        else:
-            text = PROMPTS[phase]
-        offers = (["snap"] if snap else []) + ([CALL_LATER] if call_later else [])
-        return text + (f" You may also {' or '.join(offers)}." if offers else "")
+            return {"kind": "turn", "call": self._may_call(state, seat), "final": bool(state["final"]), "may": may}
+        if phase == "decide":
+            return {"kind": "decide", "from": state["drawn_from"], "may": may}
+        return {"kind": phase, "may": may}
 
     # ------------------------------------------------------------------------------- result, cards
 

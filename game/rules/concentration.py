@@ -44,7 +44,6 @@ class Concentration(Rules):
     id = "concentration"
     name = "Concentration"
     player_counts = (1, 2, 3, 4, 5, 6)
-    summary = "Turn up two cards; keep pairs of the same rank and colour, and go again."
     options = (
         Option("pairs", 12, "How many pairs are on the table.", choices=(8, 12, 18, 26)),
         FIRST_PLAYER,

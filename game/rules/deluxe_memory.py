@@ -78,26 +78,6 @@ BANK_PER_PLAYER = 10
 CHART = RANKS  # A 2 … K, the Mixed Chart's rows
 EXTRA_TURN_PRICE = 5
 
-PROMPTS = {
-    "put_back": "Pay 1 token to put a card back face-down, or finish: the cards you keep up stay face-up.",
-    "ace_gain": "Choose a player to gain 1 token.",
-    "ace_lose": "Choose a player to lose 1 token.",
-    "ace_reveal": "Choose a face-down card to reveal.",
-    "swap_look": "Choose a card to look at; the two cards you look at swap places.",
-    "reveal3": "Reveal a face-down card (up to four in all), or stop.",
-    "lose3": "Choose a player to lose 3 tokens, or stop.",
-    "square": "Choose a 2 × 2 square by its top-left position.",
-    "square_look": "Choose a card of the square to look at; the others will be revealed.",
-    "cross": "Choose the centre of the cross of cards to reveal.",
-    "reveal6": "Reveal a face-down card (it stays face-up), or stop.",
-    "jack": "Choose a player whose tokens will be shared equally with another's.",
-    "king": "Choose a Mixed Chart effect (A to Q) to resolve.",
-    "seven": "Pay 5 tokens to take one more turn, or pass.",
-    "rearrange": "Select a face-down card to move, or finish rearranging.",
-    "rearrange_swap": "Choose a face-down card to swap with the selected one, or finish rearranging.",
-    "over": "The game is over.",
-}
-
 
 def card_positions(jokers: bool) -> list[int]:
     """The occupied cells at the deal, row-major: all but the four corners (all but the bottom two with jokers)."""
@@ -126,7 +106,6 @@ class DeluxeMemory(Rules):
     id = "deluxe-memory"
     name = "Deluxe Memory"
     player_counts = (2, 3, 4)
-    summary = "Look at two cards; pairs by rank win, lose or move tokens, and mixed pairs fire the Mixed Chart."
     options = (
         Option("simplicity", False, "Mixed pairs make one player give rank tokens to another instead of the chart."),
         Option("jokin_around", False, "Add the two jokers; matching them lets you rearrange the face-down cards."),
@@ -341,7 +320,7 @@ class DeluxeMemory(Rules):
 
     def _begin_give(self, state, events):
         if len(self._choosable(state)) < 2:
-            events.append({"type": "no_effect", "seat": state["actor"], "reason": "fewer than two players to choose"})
+            events.append({"type": "no_effect", "seat": state["actor"], "reason": "too_few_players"})
             self._effect_done(state, events)
             return
         state["phase"] = "give_from"
@@ -406,7 +385,7 @@ class DeluxeMemory(Rules):
             if len(self._choosable(state)) >= 2:
                 state["phase"] = "jack"
             else:
-                events.append({"type": "no_effect", "seat": actor, "reason": "fewer than two players to choose"})
+                events.append({"type": "no_effect", "seat": actor, "reason": "too_few_players"})
                 self._effect_done(state, events)
         elif effect == "Q":
             fx["amount"] = 6
@@ -749,25 +728,23 @@ class DeluxeMemory(Rules):
             "result": self.result(state),
         }
 
-    def _prompt(self, state, seat) -> str:
+    def _prompt(self, state, seat) -> dict:
+        """What ``seat`` is asked now, as data (game.web words it): the phase, with the pair's ``amount`` of tokens
+        and the player chosen ``first`` where the choice depends on them."""
         phase, fx = state["phase"], state["fx"]
         if phase == "over":
-            return PROMPTS["over"]
+            return {"kind": "over"}
         if seat != state["actor"]:
-            return f"Waiting for seat {state['actor']} to choose."
+            return {"kind": "waiting", "seat": state["actor"]}
         if phase == "pick":
-            return "Pick a second card to look at." if state["picks"] else "Pick a card to look at."
-        if phase == "black":
-            return f"Choose a player to return {fx['amount']} tokens to the Bank."
-        if phase == "red":
-            return f"Choose a player to gain {fx['amount']} tokens from the Bank."
-        if phase == "give_from":
-            return f"Choose a player to give {fx['amount']} tokens to another player."
+            return {"kind": "pick", "second": bool(state["picks"])}
+        if phase in ("black", "red", "give_from"):
+            return {"kind": phase, "amount": fx["amount"]}
         if phase == "give_to":
-            return f"Choose the player who receives {fx['amount']} tokens from seat {fx['chosen'][0]}."
+            return {"kind": phase, "amount": fx["amount"], "first": fx["chosen"][0]}
         if phase == "jack" and fx["chosen"]:
-            return f"Choose the player who shares tokens equally with seat {fx['chosen'][0]}."
-        return PROMPTS[phase]
+            return {"kind": phase, "first": fx["chosen"][0]}
+        return {"kind": phase}
 
     # result ---------------------------------------------------------------------------------------
 

@@ -69,7 +69,6 @@ class Matches(Rules):
     id = "matches"
     name = "Matches"
     player_counts = (2, 3, 4, 6)
-    summary = "Flip coins from the middle; a coin that matches one of your tiles marks it. Mark them all to win."
     options = (
         Option("flaming", False, "Flaming Matches: a coin that does not match may be moved to any free spot."),
         FIRST_PLAYER,
@@ -133,7 +132,7 @@ class Matches(Rules):
             target = action["spot"]
             coin, face = state["spots"][source]
             state["spots"][target], state["spots"][source] = [coin, face], None
-            events.append({"type": "move", "seat": seat, "from": source, "to": target, "coin": coin})
+            events.append({"type": "move", "seat": seat, "from": source, "onto": target, "coin": coin})
         else:
             events.append({"type": "stay", "seat": seat, "spot": source})
         return events + self._pass_turn(state, seat)
@@ -222,17 +221,14 @@ class Matches(Rules):
             return "over"
         return "move" if state["moving"] is not None else "flip"
 
-    def _prompt(self, state, seat) -> str:
+    def _prompt(self, state, seat) -> dict:
+        """What ``seat`` is asked now, as data (game.web words it); ``moving``: a flipped coin waits to be moved."""
         phase = self._phase(state)
         if phase == "over":
-            return f"Seat {state['winner']} marked all their tiles and wins."
-        turn = state["turn"]
-        if seat != turn:
-            doing = "deciding where to put the coin" if phase == "move" else "choosing a coin to flip"
-            return f"Seat {turn} is {doing}."
-        if phase == "move":
-            return "Move the coin you flipped to a free spot, or leave it where it is."
-        return "Choose a coin in the middle to flip."
+            return {"kind": "over", "winner": state["winner"]}
+        if seat != state["turn"]:
+            return {"kind": "waiting", "seat": state["turn"], "moving": phase == "move"}
+        return {"kind": phase}
 
 
 def _public_spots(spots: list) -> list[dict | None]:

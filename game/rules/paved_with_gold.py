@@ -57,14 +57,6 @@ COMBOS = {  # name: (cards, score), in the order the claims are offered
     "prime": (4, 16),
     "five_colour": (5, 25),
 }
-COMBO_NAMES = {
-    "pair": "pair",
-    "three": "three of a kind",
-    "flush": "flush",
-    "run": "run",
-    "prime": "prime",
-    "five_colour": "five of a colour",
-}
 
 
 def _run_values(card: str) -> tuple[int, ...]:
@@ -115,7 +107,6 @@ class PavedWithGold(Rules):
     id = "paved-with-gold"
     name = "Paved with Gold"
     player_counts = (2, 3)
-    summary = "Pick up face-down cards in secret, then claim a combination and prove it by turning up the rest."
     options = (
         FIRST_PLAYER,
         Option("deck", None, "Fixed deal: 52 cards, the first 25 for the square row-major, then the stock top first."),
@@ -366,30 +357,21 @@ class PavedWithGold(Rules):
         state["phase"] = "over"
         return [{"type": "game_over", "result": self.result(state)}]
 
-    def _prompt(self, state, seat):
-        """One sentence for ``seat``: what to choose now, or whom the table is waiting for."""
+    def _prompt(self, state, seat) -> dict:
+        """What ``seat`` is asked now, as data (game.web words it)."""
         phase, turn = state["phase"], state["turn"]
         if phase == "over":
-            return "The game is over."
+            return {"kind": "over"}
         if seat != turn:
-            return f"Waiting for seat {turn}."
+            return {"kind": "waiting", "seat": turn}
         if phase == "start":
-            if not state["stock"] and len(_occupied(state)) < END_LIMIT:
-                return "Pick up a card, announce a pair, or claim that no combination is left."
-            return "Pick up a card, or announce a pair before picking up two."
+            return {"kind": "start", "end_claim": not state["stock"] and len(_occupied(state)) < END_LIMIT}
         if phase == "pick":
-            held = len(state["picked"])
-            if state["announced"]:
-                return "Pick up the first card of your pair." if held == 0 else "Pick up the second card of your pair."
-            if held == 1:
-                return "Pick up a second card, put the card back, or name the combination you claim."
-            return "Put the cards back, or name the combination you claim."
+            return {"kind": "pick", "held": len(state["picked"]), "announced": state["announced"]}
         if phase == "turn_up":
             combo = state["claim"]["combo"]
-            left = COMBOS[combo][0] - len(state["claim"]["pos"])
-            return f"Turn up {left} more card{'s' if left > 1 else ''} for your {COMBO_NAMES[combo]}."
-        count = len(state["claim"]["pos"])
-        return f"Choose the opponent who gets the {count} card{'s' if count > 1 else ''} as bonus cards."
+            return {"kind": "turn_up", "combo": combo, "left": COMBOS[combo][0] - len(state["claim"]["pos"])}
+        return {"kind": "give", "cards": len(state["claim"]["pos"])}
 
 
 def _occupied(state) -> list[int]:

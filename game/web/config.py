@@ -16,9 +16,9 @@ import json
 from dataclasses import dataclass, field
 
 from ..bots import LEVELS
-from ..registry import GAMES
+from ..registry import GAMES, default_game
+from .words import YOU, bot_name, person_name
 
-DEFAULT_GAME = "concentration"
 DEFAULT_LEVEL = "medium"
 MAX_NAME_CHARS = 24
 # Parameters that belong to the page, not to the game; they may sit in the same URL.
@@ -32,7 +32,7 @@ ROOM_PARAMS = frozenset({"transport", "relay", "ice", "via"})
 class GameConfig:
     """A game to start: which one, the seats (people first, then bots), the seed and the options."""
 
-    game: str = DEFAULT_GAME
+    game: str = field(default_factory=default_game)
     players: int = 2
     bots: int = 1
     levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL])
@@ -52,9 +52,8 @@ class GameConfig:
             if seat < len(self.names):
                 names.append(self.names[seat])
             else:
-                names.append("You" if self.people == 1 else f"Player {seat + 1}")
-        for bot in range(self.bots):
-            names.append(f"{BOT_NAMES[bot % len(BOT_NAMES)]} ({self.level_of(bot).capitalize()})")
+                names.append(YOU if self.people == 1 else person_name(seat))
+        names += [bot_name(bot, self.level_of(bot)) for bot in range(self.bots)]
         return names
 
     def level_of(self, bot: int) -> str:
@@ -90,9 +89,6 @@ class GameConfig:
         return config
 
 
-BOT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Edda")
-
-
 def game_list() -> str:
     """The games as players know them, each with the word a link uses: "Concentration (concentration), ..."."""
     return ", ".join(f"{GAMES[game_id].name} ({game_id})" for game_id in GAMES)
@@ -104,7 +100,7 @@ def from_params(params: dict[str, str], options: dict | None = None) -> GameConf
     Unknown parameters are errors too, so that a typo in a shared link is reported instead of ignored.
     ``options`` (already-typed values) replaces the option parameters, for saves.
     """
-    game_id = params.get("game", DEFAULT_GAME)
+    game_id = params.get("game", default_game())
     if game_id not in GAMES:  # the rest depends on the game: nothing more can be checked
         raise ValueError(f"There is no game called {game_id!r}. The games are: {game_list()}.")
     rules = GAMES[game_id]

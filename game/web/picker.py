@@ -1,10 +1,8 @@
 """The game picker's HTML, generated from the game registry and kept inside index.html.
 
 The picker must paint before Python has loaded, so it is static HTML in ``index.html``. To keep it
-true to the games' real player counts and options, it is generated here and pasted between the
-``<!-- picker -->`` markers; a test fails when the two differ, and this rewrites it::
-
-    python -m game.web.picker --write
+true to the games' real player counts and options, it is generated here and written into the page by
+``python -m game.web.pages --write``; a test fails when the two differ.
 
 Field names are the URL parameters of :mod:`game.web.config`, so the page reads the picker exactly
 as it reads a shared link. The game is a radio button per game, shown as a card with a small picture of
@@ -15,19 +13,12 @@ only while that game is checked, so the picker works before any script runs and 
 from __future__ import annotations
 
 import json
-import sys
 from html import escape
-from pathlib import Path
 
 from ..bots import LEVELS
-from ..core import Rules
-from ..registry import GAMES
-from .config import DEFAULT_GAME, DEFAULT_LEVEL
+from ..registry import ENTRIES, GAMES, Game, default_game
+from .config import DEFAULT_LEVEL
 from .pictures import table_picture
-
-START, END = "<!-- picker:start -->", "<!-- picker:end -->"
-TEST_ONLY_OPTIONS = ("deck", "coins")
-INDEX = Path(__file__).resolve().parents[2] / "index.html"
 
 
 def picker_html() -> str:
@@ -36,7 +27,7 @@ def picker_html() -> str:
         f'<option value="{level}"{" selected" if level == DEFAULT_LEVEL else ""}>{level.capitalize()}</option>'
         for level in LEVELS
     )
-    games = "\n".join(_game_choice(rules) + _game_fieldset(rules) for rules in GAMES.values())
+    games = "\n".join(_game_choice(game) + _game_fieldset(game) for game in ENTRIES.values())
     return (
         '<form id="picker" class="picker" aria-label="New game">\n'
         f'<div class="games" role="group" aria-label="Game">\n{games}\n</div>\n'
@@ -49,27 +40,28 @@ def picker_html() -> str:
     )
 
 
-def _game_choice(rules: Rules) -> str:
+def _game_choice(game: Game) -> str:
     """The game's radio button, as a card with the picture of its table and its name."""
-    checked = " checked" if rules.id == DEFAULT_GAME else ""
+    checked = " checked" if game.id == default_game() else ""
     return (
-        f'<input type="radio" name="game" value="{rules.id}" id="game-{rules.id}"{checked}>'
-        f'<label class="game-card" for="game-{rules.id}">{table_picture(rules.id)}'
-        f'<span class="game-name">{escape(rules.name)}</span></label>'
+        f'<input type="radio" name="game" value="{game.id}" id="game-{game.id}"{checked}>'
+        f'<label class="game-card" for="game-{game.id}">{table_picture(game.id)}'
+        f'<span class="game-name">{escape(GAMES[game.id].name)}</span></label>'
     )
 
 
-def _game_fieldset(rules: Rules) -> str:
+def _game_fieldset(game: Game) -> str:
+    rules = GAMES[game.id]
     default_players = 2 if 2 in rules.player_counts else rules.min_players
     players = "".join(
         f'<option value="{n}"{" selected" if n == default_players else ""}>{n}</option>' for n in rules.player_counts
     )
     bots = "".join(f'<option value="{n}"{" selected" if n == 1 else ""}>{n}</option>' for n in range(rules.max_players))
-    options = "".join(_option_field(option) for option in rules.options if option.name not in TEST_ONLY_OPTIONS)
+    options = "".join(_option_field(option) for option in rules.options if option.name not in game.test_only_options)
     return (
         f'<fieldset class="game-fields" data-game="{rules.id}"><legend>{escape(rules.name)}</legend>'
-        f'<p class="summary">{escape(rules.summary)} '
-        f'<a href="static/rules/{rules.id}.html" target="_blank" rel="noopener">Rules</a></p>'
+        f'<p class="summary">{escape(game.summary)} '
+        f'<a href="{game.rules_page}" target="_blank" rel="noopener">Rules</a></p>'
         f'<label class="field">Players <select name="players">{players}</select></label>'
         f'<label class="field">of them computer players <select name="bots">{bots}</select></label>'
         f"{options}</fieldset>"
@@ -92,24 +84,3 @@ def _option_field(option) -> str:
         f'<label class="field check"><input type="checkbox" name="{name}" value="true"{checked}> '
         f"{title} <small>{description}</small></label>"
     )
-
-
-def embedded() -> str:
-    """The picker currently pasted in index.html (between the markers)."""
-    text = INDEX.read_text()
-    return text[text.index(START) + len(START) : text.index(END)].strip()
-
-
-def write() -> None:
-    """Paste a freshly generated picker into index.html."""
-    text = INDEX.read_text()
-    head, rest = text.split(START, 1)
-    _, tail = rest.split(END, 1)
-    INDEX.write_text(f"{head}{START}\n{picker_html()}\n{END}{tail}")
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--write"]:
-        write()
-    else:
-        print(picker_html())

@@ -47,21 +47,23 @@ def click_targets(presenter: Presenter, legal: list[Action]) -> dict[str, int]:
 
 
 def predict_click(
-    table: Table, presenter: Presenter, drawn: Rendered, action: Action, looks: bool
+    table: Table, presenter: Presenter, drawn: Rendered, action: Action, looks: bool, memory: dict
 ) -> Prediction | None:
     """The redraw that the seat on screen playing ``action`` would make on a table showing ``drawn``.
 
     It is the redraw the screen makes for its own move (:meth:`game.web.screen.Screen.play`): the cards that
-    turn up are drawn face up, and with ``looks`` on, the private looks the move gives are shown. ``None`` when
-    the move would hand the device to another person: the curtain, not the table, comes next.
+    turn up are drawn face up, and with ``looks`` on, the private looks the move gives are shown (``memory`` is the
+    seat's memory of looks, which a prediction reads but leaves as it is). ``None`` when the move would hand the
+    device to another person: the curtain, not the table, comes next.
     """
     ahead, events = table.after(action)
     if ahead.needs_curtain():
         return None
     reveals: dict[str, str] = {}
     if looks:
+        memory = dict(memory)
         for event in events:
-            reveals.update(presenter.looks(event))
+            reveals.update(presenter.looks(event, memory))
     view = ahead.match.view(ahead.viewer)
     rendered = render_table(presenter, view, ahead.names, ahead.legal_actions(), reveals, drawn.faces, flip_in=False)
     now, later = changes_that_can_wait(table_changes(drawn, rendered))

@@ -5,6 +5,10 @@ view into plain data (:class:`Area` and :class:`Spot`); :mod:`game.web.render` t
 HTML the same way for every game, so focus, keyboard play, aria labels, private looks and
 animations work alike everywhere. Presenters know no browser and are tested on CPython.
 
+The presenters hold the game's words: the rules say what a seat is asked as data (the view's ``prompt``,
+``{"kind": ...}``), and :meth:`Presenter.prompt` says it, with the words all games share from
+:mod:`game.web.words`.
+
 A *place* names a spot on the table, such as ``"cell-12"`` or ``"hand-1-3"``. It is the spot's
 ``data-pos`` in the page, and the link between a click and an action: an action whose place is the
 spot's place is played by clicking that spot.
@@ -12,14 +16,13 @@ spot's place is played by clicking that spot.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..cards import is_joker, rank, suit
 from ..core import FACE_DOWN
+from .words import GAME_OVER, seat_name, waiting_for
 
-SEAT_NUMBER = re.compile(r"\bseat (\d+)")  # how the rules' prompts name a player
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -66,9 +69,17 @@ class Presenter:
         raise NotImplementedError
 
     def prompt(self, view: dict, names: list[str]) -> str:
-        """What the seat on screen is asked to do: the rules' prompt, with players named instead of numbered."""
-        text = view.get("prompt") or "Your turn."
-        return SEAT_NUMBER.sub(lambda found: seat_name(names, int(found.group(1))), text)
+        """What the seat on screen is asked to do, in words: the rules' prompt (data) said with names."""
+        prompt = view.get("prompt") or {"kind": "turn"}
+        if prompt["kind"] == "over":
+            return GAME_OVER
+        if prompt["kind"] == "waiting":
+            return waiting_for(seat_name(names, prompt["seat"]))
+        return self.ask(prompt, view, names)
+
+    def ask(self, prompt: dict, view: dict, names: list[str]) -> str:
+        """The game's own prompts in words: ``prompt`` is the view's, its ``kind`` and what the sentence needs."""
+        return "Your turn."
 
     def facts(self, view: dict, names: list[str]) -> list[str]:
         """Short lines about the table that are not spots (the bank, the stock, a round number)."""
@@ -94,8 +105,12 @@ class Presenter:
         """The text of the button that plays ``action`` (or of its entry in a spot's menu)."""
         return action["type"].replace("_", " ").capitalize()
 
-    def looks(self, event: dict) -> dict[str, str]:
-        """Cards a private look in ``event`` shows this seat, by place; they stay up for the look time only."""
+    def looks(self, event: dict, memory: dict) -> dict[str, str]:
+        """Cards a look in ``event`` shows this seat, by place; they stay up for the look time only.
+
+        ``memory`` is the seat's own, kept by its screen from one event to the next (and copied for a click drawn
+        ahead): a presenter may note in it what a later event needs, such as the cards of a look that a swap
+        moves (Deluxe Memory's 2)."""
         return {}
 
     def held_look(self, events: list[dict]) -> tuple[str, str] | None:
@@ -148,20 +163,3 @@ def coin_words(face: dict) -> str:
 def grid_label(index: int, columns: int) -> str:
     """ "row 3, column 5" for a row-major index (rows and columns counted from 1)."""
     return f"row {index // columns + 1}, column {index % columns + 1}"
-
-
-def seat_name(names: list[str], seat: int | None) -> str:
-    """The name of ``seat``, or "Nobody" for ``None``."""
-    return names[seat] if seat is not None and 0 <= seat < len(names) else "Nobody"
-
-
-def first_to_play(event: dict, names: list[str]) -> str:
-    """ " First to play: Ada." for a deal event, which names the first player; nothing in a one-player game."""
-    return f" First to play: {seat_name(names, event['first'])}." if len(names) > 1 else ""
-
-
-def join_words(items: list[str]) -> str:
-    """ "Ana", "Ana and Ben", "Ana, Ben and Cleo"."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]

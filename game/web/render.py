@@ -19,7 +19,8 @@ from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
-from .presenter import Area, Presenter, Spot, card_name, face_words, join_words, seat_name
+from .presenter import Area, Presenter, Spot, card_name, face_words
+from .words import join_words, seat_name, verb
 
 MAX_LOG_LINES = 40
 # The kinds of table change that may wait for the frame after a move's (changes_that_can_wait).
@@ -310,16 +311,17 @@ def result_headline(view: dict, names: list[str]) -> str:
     if not winners:
         return "Nobody wins."
     if len(winners) == 1:
-        return f"{winners[0]} {'win' if winners[0] == 'You' else 'wins'}!"
+        return f"{winners[0]} {verb(winners[0], 'wins')}!"
     return f"{join_words(winners)} share the win."
 
 
-def seat_looks(presenter: Presenter, events: list[dict]) -> tuple[dict[str, str], dict[str, str]]:
+def seat_looks(presenter: Presenter, events: list[dict], memory: dict) -> tuple[dict[str, str], dict[str, str]]:
     """The cards ``events`` (as the seat on screen saw them) light up, by place: all of them, and those of
-    private looks alone (events carrying a secret for some seats), which the public log does not name."""
+    private looks alone (events carrying a secret for some seats), which the public log does not name.
+    ``memory``: the seat's own, for :meth:`Presenter.looks`."""
     every, private = {}, {}
     for event in events:
-        shown = presenter.looks(event)  # once per event, in order: a presenter may pair looks up across events
+        shown = presenter.looks(event, memory)  # once per event, in order: looks may pair up across events
         every.update(shown)
         if "to" in event:
             private.update(shown)

@@ -48,6 +48,7 @@ from .render import (
 )
 from .settings import Settings
 from .source import LocalSource, RoomSource
+from .words import REFUSAL, game_over, pass_the_device, playing
 
 # How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
 PREDICTION_SLICE_S = 0.003
@@ -201,6 +202,7 @@ class Screen:
         # Pass-and-play: looks kept for their seat, until that person holds the device.
         self.pending_looks: dict[int, dict[str, str]] = {}
         self.pending_held: dict[int, tuple[str, str]] = {}
+        self.memories: dict[int | None, dict] = {}  # each seat's memory of looks (Presenter.looks), by seat
         self.curtain_for: int | None = None  # the seat a curtain must go to before its held look shows
         self.menu: list[int] = []  # the legal actions offered on a spot with several, while its menu is open
         self.log_lines: list[str] = []
@@ -242,7 +244,7 @@ class Screen:
         by_place, _ = targets_by_place(self.presenter, self.legal)
         indices = by_place.get(place, [])
         if not indices:
-            return [Say("You can't choose that now.")]
+            return [Say(REFUSAL)]
         if len(indices) == 1:
             return self.play(self.legal[indices[0]])
         effects = self._redraw(at_once=True, menu=indices)
@@ -340,7 +342,7 @@ class Screen:
         if self.settings.look_ms <= 0:
             return []
         seen = source.seat_events(since)
-        looks, private_looks = seat_looks(presenter, seen)
+        looks, private_looks = seat_looks(presenter, seen, self.memories.setdefault(source.viewer, {}))
         if private_looks:
             private = private_lines(presenter, source.view(), source.names, private_looks)
             self.to_announce += [(line, True) for line in private]
@@ -357,11 +359,11 @@ class Screen:
         # In pass-and-play, a private look for someone not holding the device waits for their turn.
         for seat in range(table.config.people if table is not None else 0):
             if seat != table.viewer:
-                events = table.match.events(seat, since=since)
+                events, memory = table.match.events(seat, since=since), self.memories.setdefault(seat, {})
                 for event in events:
-                    # A private event's "to" lists seats; a Matches move's "to" is a spot number.
-                    if isinstance(event.get("to"), list) and seat in event["to"]:
-                        self.pending_looks.setdefault(seat, {}).update(presenter.looks(event))
+                    shown = presenter.looks(event, memory)
+                    if seat in event.get("to", ()):  # a look private to this seat
+                        self.pending_looks.setdefault(seat, {}).update(shown)
                 if seat in self.pending_looks and presenter.held_look(events):
                     self.pending_held[seat] = presenter.held_look(events)
         return effects
@@ -437,7 +439,7 @@ class Screen:
             *self._announce(private_too=False),
             *self._cancel("around"),
             DrawTable([Change("table", "", "")], [], ""),
-            Write("curtain-text", f"Pass the device to {table.names[seat]}.", html=False),
+            Write("curtain-text", pass_the_device(table.names[seat]), html=False),
             Show("curtain", True),
             Focus("#curtain button"),
         ]
@@ -489,7 +491,7 @@ class Screen:
     def _prompt(self, view: dict) -> str:
         source = self.source
         if source.over:
-            return f"The game is over: {result_headline(view, source.names)}"
+            return game_over(result_headline(view, source.names))
         you = f"{source.names[source.viewer]}: " if source.shared else ""
         if self.held and self.looks:
             return you + self.held[0]
@@ -497,7 +499,7 @@ class Screen:
             prompt = you + self.presenter.prompt(view, source.names)
             return f"{prompt} {self.hint}" if self.hint else prompt
         actor = source.main_actor()
-        return f"{source.names[actor]} is playing…" if actor is not None else ""
+        return playing(source.names[actor]) if actor is not None else ""
 
     # --- timers -----------------------------------------------------------------------------------------
 
@@ -588,7 +590,8 @@ class Screen:
         effects: list[Effect] = []
         while self.unpredicted and time.perf_counter() < stop:
             key, index = self.unpredicted.pop()
-            prediction = predict_click(self.table, self.presenter, self.on_screen.table, self.legal[index], looks)
+            memory, drawn = self.memories.get(self.source.viewer, {}), self.on_screen.table
+            prediction = predict_click(self.table, self.presenter, drawn, self.legal[index], looks, memory)
             if prediction is not None:
                 self.predictions[key] = prediction
                 effects.append(Predict(key, DrawTable(prediction.now, prediction.later, prediction.rendered.html)))

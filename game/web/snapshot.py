@@ -14,17 +14,19 @@ import pkgutil
 import game
 
 # Modules that import ``js`` or ``pyscript`` (the snapshot is made where neither exists; the page imports
-# them itself) or that only tools run.
+# them itself).
 BROWSER_ONLY = frozenset({"game.web.app", "game.web.room", "game.web.main", "game.web.timer"})
-TOOLS_ONLY = frozenset(
-    {"game.__main__", "game.bots.arena", "game.web.picker", "game.web.pictures", "game.web.snapshot"}
-)
+HOST_ONLY = frozenset({"game.__main__", "game.bots.arena", "game.web.pages", "game.web.picker", "game.web.pictures"})
+"""Run by ``python -m`` on the host, never imported by a page: the terminal game, the bot arena, and the writer
+of the pages' generated parts with the picker and its pictures. tools/pack_engine.py leaves them out of the site."""
 
 
 def engine_modules() -> list[str]:
-    """The names of every module of the ``game`` package that the snapshot holds, sorted."""
+    """The names of every module of the ``game`` package that the snapshot holds, sorted (this one is imported
+    already)."""
     found = pkgutil.walk_packages(game.__path__, prefix="game.")
-    return sorted(module.name for module in found if module.name not in BROWSER_ONLY | TOOLS_ONLY)
+    left_out = BROWSER_ONLY | HOST_ONLY | {__name__}
+    return sorted(module.name for module in found if module.name not in left_out)
 
 
 def import_engine() -> None:

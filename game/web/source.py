@@ -19,8 +19,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core import Action, Event, IllegalAction
-from .config import BOT_NAMES
 from .table import Table
+from .words import REFUSAL, bot_name, person_name
 
 if TYPE_CHECKING:
     from ..net import Client
@@ -151,7 +151,7 @@ class RoomSource:
     def act(self, action: Action) -> None:
         """Send ``action`` to the host; ``IllegalAction`` if the host's list does not offer it (nothing is sent)."""
         if action not in self.legal_actions():
-            raise IllegalAction("You can't do that now.")
+            raise IllegalAction(REFUSAL)
         self.waiting = True
         self._send(self.client.act(action))
 
@@ -175,9 +175,8 @@ def seat_names(lobby: dict) -> list[str]:
     bots = 0
     for seat in lobby["seats"]:
         if seat["kind"] == "bot":
-            level = (seat["level"] or "").capitalize()
-            names.append(f"{BOT_NAMES[bots % len(BOT_NAMES)]} ({level})")
+            names.append(bot_name(bots, seat["level"] or ""))
             bots += 1
         else:
-            names.append(seat["name"] or f"Player {seat['seat'] + 1}")
+            names.append(seat["name"] or person_name(seat["seat"]))
     return names

@@ -61,13 +61,16 @@
   function watchForUpdates(registration) {
     // Only a worker that arrives while another controls the page is an update; the first one just installs.
     const isUpdate = () => Boolean(navigator.serviceWorker.controller);
-    if (registration.waiting && isUpdate()) offerUpdate(registration);
-    registration.addEventListener("updatefound", () => {
-      const worker = registration.installing;
-      worker.addEventListener("statechange", () => {
+    const offerOnceInstalled = (worker) => {
+      worker?.addEventListener("statechange", () => {
         if (worker.state === "installed" && isUpdate()) offerUpdate(registration);
       });
-    });
+    };
+    if (registration.waiting && isUpdate()) offerUpdate(registration);
+    // A worker may be installing already: register() resolves, and Chromium may have fired "updatefound" before
+    // this runs (seen on a busy machine: no offer, a new worker waiting). Watch it, and any later one.
+    offerOnceInstalled(registration.installing);
+    registration.addEventListener("updatefound", () => offerOnceInstalled(registration.installing));
   }
 
   async function register() {

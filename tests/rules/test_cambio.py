@@ -601,7 +601,7 @@ def test_no_card_to_draw_skips_the_penalty_and_forbids_the_deck_draw():
         seats = (0,) if view["deck_size"] + view["graveyard_size"] - 1 == 2 else (0, 1)
         for seat in seats:
             # A deliberately wrong snap (the test reads the state to find one): it moves a card into a hand.
-            state = match._state
+            state = match.state()
             top = rank(state["graveyard"][-1])
             wrong = [
                 a
@@ -645,15 +645,9 @@ def test_views_show_every_hand_face_down_and_the_table_counts():
     assert view["totals"] == [0, 0, 0] and view["rounds"] == [] and view["round"] == 1
     assert view["snap_open"] is True and view["lock"] is None and view["give"] is None
     assert view["can_call"] is True and view["called"] is None and view["first"] == 0
-    assert view["prompt"] == (
-        "Waiting for seat 0. You may snap a card of the graveyard top's rank, if you know where one is, "
-        "or call Cambio (the round ends after this turn)."
-    )
-    assert match.view(0)["prompt"] == (
-        "Swap the drawn card for one of your cards, or discard it to use its power. "
-        "You may also snap or call Cambio (the round ends after this turn)."
-    )
-    assert match.view(None)["prompt"] == "Waiting for seat 0." and match.view(None)["can_call"] is False
+    assert view["prompt"] == {"kind": "waiting", "seat": 0, "may": ["snap", "call"]}
+    assert match.view(0)["prompt"] == {"kind": "decide", "from": "deck", "may": ["snap", "call"]}
+    assert match.view(None)["prompt"] == {"kind": "waiting", "seat": 0} and match.view(None)["can_call"] is False
 
 
 def test_illegal_moves_are_refused_and_change_nothing():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from game import new_match
 from game.cards import rank, standard_deck
-from game.rules.deluxe_memory import card_positions, cross_cells
+from game.rules.deluxe_memory import RULES, card_positions, cross_cells
 from tests.support import FIRST_SEAT, assert_illegal, hidden_ids, play_randomly, random_step
 
 GAME = "deluxe-memory"
@@ -43,7 +43,7 @@ def pick(match, seat: int, a: int, b: int) -> list[dict]:
 
 def miss(match, seat: int) -> list[dict]:
     """A turn that matches nothing and puts both cards back face-up (the helper reads the deal to find them)."""
-    cells = match._state["cells"]
+    cells = match.state()["cells"]
     known = [p for p, card in enumerate(cells) if card is not None]
     a = known[-1]
     b = next(p for p in reversed(known) if rank(cells[p]) != rank(cells[a]))
@@ -195,7 +195,7 @@ def test_black_pair_makes_the_chosen_player_return_rank_tokens_to_the_bank():
     match = deal({9: "QS", 10: "QC"})
     pick(match, 0, 9, 10)
     view = match.view(0)
-    assert view["phase"] == "black" and view["prompt"] == "Choose a player to return 12 tokens to the Bank."
+    assert view["phase"] == "black" and view["prompt"] == {"kind": "black", "amount": 12}
     target(match, 0, 1)
     assert tokens(match) == [20, 8] and bank(match) == 32
     assert match.to_act() == [1]
@@ -500,16 +500,18 @@ def test_mixed_ten_a_trapped_nine_or_ten_goes_in_front_of_the_trap_owner():
 
 def test_mixed_ten_several_traps_the_first_clockwise_from_the_matcher_fires():
     # In play every trap ends up with one player (a trap owner captures the other players' tens), or sleeps
-    # with a player who is out; so the situation is built by hand: seats 3 and 1 both hold a trap.
+    # with a player who is out; so the situation is built by hand, on a state played by the rules themselves:
+    # seats 3 and 1 both hold a trap.
     match = deal({5: "QS", 6: "QC"}, players=4)
     miss(match, 0)
     miss(match, 1)
-    match._state["kept"][1].append({"kind": "trap", "cards": ["10S", "10H"]})
-    match._state["kept"][3].append({"kind": "trap", "cards": ["10C", "10D"]})
-    match._state["discard"] = []
-    events = pick(match, 2, 5, 6)
+    state, rng = match.state(), random.Random(0)
+    state["kept"][1].append({"kind": "trap", "cards": ["10S", "10H"]})
+    state["kept"][3].append({"kind": "trap", "cards": ["10C", "10D"]})
+    state["discard"] = []
+    events = [event for pos in (5, 6) for event in RULES.apply(state, 2, {"type": "pick", "pos": pos}, rng)]
     assert {"type": "trap", "seat": 3, "matcher": 2, "cards": ["10C", "10D"]} in events
-    assert match.to_act() == [3] and match.view(0)["kept"][1] != []
+    assert RULES.to_act(state) == [3] and RULES.view(state, 0)["kept"][1] != []
 
 
 def test_mixed_ten_trap_extra_turn_is_taken_at_once_then_play_goes_on_from_the_matchers_left():
@@ -552,7 +554,7 @@ def test_mixed_queen_one_player_gives_six_tokens_to_another():
     match = deal({1: "QS", 2: "QH"}, players=3)
     pick(match, 0, 1, 2)
     target(match, 0, 2)
-    assert match.view(0)["prompt"] == "Choose the player who receives 6 tokens from seat 2."
+    assert match.view(0)["prompt"] == {"kind": "give_to", "amount": 6, "first": 2}
     assert_illegal(match, 0, {"type": "target", "seat": 2})
     target(match, 0, 1)
     assert tokens(match) == [20, 26, 14] and bank(match) == 30
@@ -762,4 +764,4 @@ def test_every_view_and_event_is_json():
         match.act(*random_step(match, rng))
         for seat in (None, 0, 1, 2):
             json.dumps(match.view(seat))
-            assert isinstance(match.view(seat)["prompt"], str) and match.view(seat)["prompt"].endswith(".")
+            assert match.view(seat)["prompt"]["kind"] in (match.view(seat)["phase"], "pick", "waiting")

@@ -178,7 +178,7 @@ def test_flaming_lets_a_non_matching_coin_move_to_a_free_spot():
     legal = match.legal_actions(0)
     assert legal == [{"type": "stay"}] + [{"type": "move", "spot": s} for s in FREE]
     events = match.act(0, {"type": "move", "spot": 30})
-    assert events[0] == {"type": "move", "seat": 0, "from": spot("2-arms"), "to": 30, "coin": "2-arms"}
+    assert events[0] == {"type": "move", "seat": 0, "from": spot("2-arms"), "onto": 30, "coin": "2-arms"}
     view = match.view(1)
     assert view["spots"][spot("2-arms")] is None
     assert view["spots"][30] == {"face": "suit", "suit": "arms"}  # it keeps its new face
@@ -319,7 +319,7 @@ def test_a_coins_down_face_is_in_no_view_or_event_before_it_is_flipped():
 
 def test_a_random_middle_shows_each_coin_only_by_its_up_face():
     match = new_match("matches", 4, {}, seed=11)
-    state_spots = match._state["spots"]
+    state_spots = match.state()["spots"]
     for viewer in [None, 0, 3]:
         for shown, real in zip(match.view(viewer)["spots"], state_spots, strict=True):
             if real is None:

@@ -187,7 +187,7 @@ def test_three_of_a_kind_scores_9():
     match = deal({0: "7S", 1: "7H", 2: "7D"})
     act_all(match, [(0, pick(0)), (0, claim("three")), (0, turn_up(1))])
     assert match.view(0)["phase"] == "turn_up"
-    assert match.view(0)["prompt"] == "Turn up 1 more card for your three of a kind."
+    assert match.view(0)["prompt"] == {"kind": "turn_up", "combo": "three", "left": 1}
     events = match.act(0, turn_up(2))
     assert events[0] == {"type": "turn_up", "seat": 0, "pos": 2, "card": "7D"}
     assert events[1]["type"] == "claim_true" and events[1]["points"] == 9
@@ -303,7 +303,7 @@ def test_with_three_players_the_claimant_chooses_who_gets_the_cards():
     act_all(match, [(0, pick(0)), (0, claim("pair")), (0, turn_up(1))])
     view = match.view(0)
     assert view["phase"] == "give" and view["to_act"] == [0]
-    assert view["prompt"] == "Choose the opponent who gets the 2 cards as bonus cards."
+    assert view["prompt"] == {"kind": "give", "cards": 2}
     assert match.legal_actions(0) == [{"type": "give", "seat": 1}, {"type": "give", "seat": 2}]
     assert_illegal(match, 0, {"type": "give", "seat": 0})
     events = match.act(0, {"type": "give", "seat": 2})
@@ -379,7 +379,7 @@ def test_end_claim_right_the_claimant_wins_the_remaining_cards():
     match = deal(NO_COMBINATION)
     assert drain(match, range(19)) == 23
     seat = match.to_act()[0]
-    assert seat == 1 and match.view(1)["prompt"].endswith("claim that no combination is left.")
+    assert seat == 1 and match.view(1)["prompt"] == {"kind": "start", "end_claim": True}
     events = match.act(1, {"type": "claim_none"})
     cards = ["AS", "3S", "5C", "7C", "9H", "JH"]
     assert events[0] == {"type": "claim_none", "seat": 1, "pos": list(range(19, 25)), "cards": cards}

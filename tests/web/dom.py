@@ -1,6 +1,8 @@
 """A stand-in for the page's #table: just enough DOM to make a redraw's changes as static/js/redraw.js makes
-them, and to read the table back as HTML. For the tests that check, on CPython, that the changes build the
-table the renderer draws whole."""
+them, and to read the table back as HTML, for tests/web/test_screen.py's model of the page on CPython.
+
+redraw.js itself is checked against the renderer in the page (tests/browser/test_redraw.py); this stand-in
+goes once test_screen's page keeps its table some other way."""
 
 from __future__ import annotations
 

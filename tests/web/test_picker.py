@@ -1,15 +1,11 @@
-"""The static picker in index.html is the one generated from the game registry."""
+"""The picker generated from the game registry: every game with its players, bots and the options players set."""
 
 from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from game.registry import GAMES
+from game.registry import ENTRIES, GAMES
 from game.web import picker
-
-
-def test_index_html_holds_the_generated_picker():
-    assert picker.embedded() == picker.picker_html(), "run: python -m game.web.picker --write"
 
 
 class _Fields(HTMLParser):
@@ -34,6 +30,6 @@ def test_every_game_offers_its_players_bots_and_options():
     fields = _Fields()
     fields.feed(picker.picker_html())
     assert fields.names[None] == {"game", "level", "names"}
-    for game_id, rules in GAMES.items():
-        options = {option.name for option in rules.options} - set(picker.TEST_ONLY_OPTIONS)
-        assert fields.names[game_id] == {"players", "bots"} | options
+    for game in ENTRIES.values():
+        options = {option.name for option in GAMES[game.id].options} - set(game.test_only_options)
+        assert fields.names[game.id] == {"players", "bots"} | options

@@ -27,7 +27,7 @@ def test_a_prediction_is_the_redraw_its_move_makes(game, looks):
     # cards face up (no flip-in) and, with looks on, the move's private looks shown.
     presenter, rng = presenter_for(game), random.Random(game)
     table = table_for(seed=3, game=game)
-    drawn = draw(table, {})
+    drawn, memory = draw(table, {}), {}
     predicted = 0
     while not table.over and predicted < 40:
         legal = table.legal_actions()
@@ -36,14 +36,16 @@ def test_a_prediction_is_the_redraw_its_move_makes(game, looks):
             drawn = draw(table, drawn.faces)
             continue
         targets = click_targets(presenter, legal)
+        remembered = dict(memory)
         predictions = {
-            key: predict_click(table, presenter, drawn, legal[index], looks) for key, index in targets.items()
+            key: predict_click(table, presenter, drawn, legal[index], looks, memory) for key, index in targets.items()
         }
+        assert memory == remembered  # a prediction reads the seat's memory of looks and leaves it as it was
         key = rng.choice(sorted(targets))
         events = table.act(legal[targets[key]])
         reveals = {}
         for event in events if looks else []:
-            reveals.update(presenter.looks(event))
+            reveals.update(presenter.looks(event, memory))
         real = draw(table, drawn.faces, reveals, flip_in=False)
         prediction = predictions[key]
         assert prediction.rendered == real and prediction.action == legal[targets[key]]
@@ -57,7 +59,7 @@ def test_predicting_changes_nothing_at_the_table():
     presenter = presenter_for("paved-with-gold")
     before, drawn, legal = table.to_json(), draw(table, {}), table.legal_actions()
     for index in click_targets(presenter, legal).values():
-        predict_click(table, presenter, drawn, legal[index], False)
+        predict_click(table, presenter, drawn, legal[index], False, {})
     assert table.to_json() == before and table.legal_actions() == legal
 
 
@@ -95,4 +97,4 @@ def test_a_move_that_hands_the_device_over_is_not_drawn_ahead():
     table.act({"type": "flip", "pos": 0})
     drawn = draw(table, {})
     mismatch = next(pos for pos in range(1, 16) if table.after({"type": "flip", "pos": pos})[0].needs_curtain())
-    assert predict_click(table, presenter, drawn, {"type": "flip", "pos": mismatch}, False) is None
+    assert predict_click(table, presenter, drawn, {"type": "flip", "pos": mismatch}, False, {}) is None

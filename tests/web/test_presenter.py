@@ -1,18 +1,55 @@
-"""The presenter base: prompts with names, words for cards and spots, and the log naming who plays first."""
+"""The presenters: every prompt worded with names, words for cards and spots, and the log naming who plays first."""
 
 from __future__ import annotations
+
+import random
+import re
 
 import pytest
 
 from game import GAMES, new_match
 from game.web.games import presenter_for
-from game.web.presenter import Presenter, Spot, card_name, face_words, grid_label, join_words
+from game.web.presenter import Presenter, Spot, card_name, face_words, grid_label
+from tests.support import random_step
+
+# A string a view or an event may hold: an id or a code (a card, a piece, a phase, a combination), no sentence.
+CODE = re.compile(r"[\w-]+")
 
 
-def test_prompts_name_players_instead_of_seat_numbers():
-    view = {"prompt": "Give one of your cards into seat 1's empty slot; seat 0 waits."}
-    assert Presenter().prompt(view, ["Ana", "Ben"]) == "Give one of your cards into Ben's empty slot; Ana waits."
+def strings(value: object) -> list[str]:
+    """Every string inside a JSON value, keys included."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [text for key, item in value.items() for text in [key, *strings(item)]]
+    if isinstance(value, list):
+        return [text for item in value for text in strings(item)]
+    return []
+
+
+def test_the_common_prompts_name_players():
+    assert Presenter().prompt({"prompt": {"kind": "waiting", "seat": 1}}, ["Ana", "Ben"]) == "Waiting for Ben."
+    assert Presenter().prompt({"prompt": {"kind": "over"}}, ["Ana"]) == "The game is over."
     assert Presenter().prompt({}, ["Ana"]) == "Your turn."
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_views_and_events_carry_no_words_and_every_prompt_is_a_sentence_with_names(game):
+    """The rules say what is asked as data; each seat's presenter words it, naming players, never numbering them."""
+    presenter, rng = presenter_for(game), random.Random(game)
+    players = 3 if 3 in GAMES[game].player_counts else 2
+    names = ["Ana", "Ben", "Cleo"][:players]
+    match = new_match(game, players, {}, seed=2)
+    for _ in range(120):
+        for seat in [None, *range(players)]:
+            view = match.view(seat)
+            assert all(CODE.fullmatch(text) for text in strings(view)), strings(view)
+            prompt = presenter.prompt(view, names)
+            assert prompt[:1].isupper() and prompt.endswith((".", "…")) and not re.search(r"\b[Ss]eat \d", prompt)
+        assert all(CODE.fullmatch(text) for text in strings(match.events(None))), strings(match.events(None))
+        if match.result() is not None:
+            break
+        match.act(*random_step(match, rng))
 
 
 def test_cards_and_spots_in_words():
@@ -22,7 +59,6 @@ def test_cards_and_spots_in_words():
     assert face_words(Spot("cell-1", None, "x")) == "empty"
     assert face_words(Spot("cell-1", "AC", "x")) == "ace of clubs"
     assert grid_label(13, 6) == "row 3, column 2"
-    assert join_words(["Ana", "Ben", "Cleo"]) == "Ana, Ben and Cleo"
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -30,7 +30,6 @@ from game.web.render import (
     targets_by_place,
 )
 from tests.support import FIRST_SEAT, random_step
-from tests.web.dom import apply, drawn_table
 
 LOG_OPEN = '<ol tabindex="0" aria-label="What happened">'
 CARD_IDS = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
@@ -111,44 +110,6 @@ def test_the_result_screen_names_the_winner_and_offers_play_again():
 
 
 # --- redrawing only what changed -------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("game", list(GAMES))
-def test_the_changes_turn_the_drawn_table_into_the_new_one_all_game_long(game):
-    """As the app makes them: the changes that can wait go after the frame, or first in the next redraw
-    when another comes before that frame (a bot's quick move)."""
-    presenter = presenter_for(game)
-    rng = random.Random(game)
-    kinds: set[str] = set()
-    waited = 0
-    for seed in range(2):
-        match = new_match(game, 2, {}, seed=seed)
-        drawn = render_table(presenter, match.view(0), ["Ana", "Ben"], match.legal_actions(0), {}, {})
-        table = drawn_table(drawn.html)
-        waiting: list[Change] = []
-        for _ in range(100):  # moves into each game, past its first turns and looks
-            if match.result() is not None:
-                break
-            match.act(*random_step(match, rng))
-            legal = match.legal_actions(0)
-            # Now and then a look (cards only: Matches shows no looks) puts a card up on two spots.
-            look = game != "matches" and rng.random() < 0.1
-            reveals = {spot: "7H" for spot in rng.sample(sorted(drawn.faces), 2)} if look else {}
-            new = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, reveals, drawn.faces)
-            changes, later = changes_that_can_wait(table_changes(drawn, new))
-            apply(table, waiting + changes)
-            waiting = later
-            if rng.random() < 0.5:  # the frame was painted before the next move
-                apply(table, waiting)
-                waited += len(waiting)
-                waiting = []
-                assert table.inner(ordered=True) == drawn_table(new.html).inner(ordered=True)
-            kinds |= {change.kind for change in changes + later}
-            drawn = new
-        apply(table, waiting)
-        assert table.inner(ordered=True) == drawn_table(drawn.html).inner(ordered=True)
-    assert {"spot", "attribute"} <= kinds
-    assert waited > 0
 
 
 def a_concentration_table() -> tuple[Rendered, Rendered]:
@@ -237,7 +198,8 @@ def table_of(*areas: AreaHtml, tail: str = "") -> Rendered:
     return Rendered("board board-test", list(areas), tail, {})
 
 
-def test_areas_and_spots_that_come_and_go_are_added_and_dropped_in_place():
+def tables_with_areas_that_come_and_go() -> tuple[Rendered, Rendered]:
+    """A table, and the next one: an area comes first, spots come and go in another, a grid gets more columns."""
     hand = area("hand", "Ana's hand", ["hand-0-0", "hand-0-1"])
     drawn = table_of(hand, area("grid", "The cards", ["cell-0", "cell-1", "cell-2"]), tail="<p>Done</p>")
     new = table_of(
@@ -245,22 +207,26 @@ def test_areas_and_spots_that_come_and_go_are_added_and_dropped_in_place():
         area("hand", "Ana's hand", ["hand-0-0", "hand-0-2", "hand-0-1"]),
         area("grid", "The cards", ["cell-1", "cell-2", "cell-3"], columns=3),
     )
-    table = drawn_table(drawn.html)
-    changes = table_changes(drawn, new)
+    return drawn, new
+
+
+def moving_spot_tables() -> tuple[Rendered, Rendered]:
+    """A table, and the next one, where a spot has moved to another area."""
+    drawn = table_of(area("grid", "The cards", ["cell-0", "card"]), area("hand", "Ana's hand", ["hand-0-0"]))
+    new = table_of(area("grid", "The cards", ["cell-0"]), area("hand", "Ana's hand", ["card", "hand-0-0"]))
+    return drawn, new
+
+
+# tests/browser/test_redraw.py makes these changes, and every game's all game long, with static/js/redraw.js.
+def test_areas_and_spots_that_come_and_go_are_added_and_dropped_in_place():
+    changes = table_changes(*tables_with_areas_that_come_and_go())
     assert changes[0] == Change("tail", "", "")
     assert [change.kind for change in changes[1:]] == ["drop-spot", "add-area", "after", "columns", "after"]
-    apply(table, changes)
-    assert table.inner() == new.html
 
 
 def test_a_spot_that_moves_to_another_area_is_dropped_before_it_comes_back():
-    drawn = table_of(area("grid", "The cards", ["cell-0", "card"]), area("hand", "Ana's hand", ["hand-0-0"]))
-    new = table_of(area("grid", "The cards", ["cell-0"]), area("hand", "Ana's hand", ["card", "hand-0-0"]))
-    changes = table_changes(drawn, new)
+    changes = table_changes(*moving_spot_tables())
     assert [change.kind for change in changes] == ["drop-spot", "first"]
-    table = drawn_table(drawn.html)
-    apply(table, changes)
-    assert table.inner() == new.html
 
 
 def test_areas_or_spots_in_another_order_are_drawn_again():
@@ -328,13 +294,13 @@ def test_a_private_look_is_named_to_its_seat_with_its_card_and_place():
 def test_only_private_looks_are_said_to_the_seat_and_each_can_be_said(game):
     # Public turns (a Concentration pair, a Matches flip) are in the log already; a private look is not.
     match, rng = new_match(game, 2, {}, seed=5), random.Random(5)
-    presenter, said = presenter_for(game), 0
+    presenter, said, memory = presenter_for(game), 0, {}
     while match.result() is None:
         seat, action = random_step(match, rng)
         since = len(match.events(0))
         match.act(seat, action)
         seen = match.events(0, since=since)
-        looks, private_looks = seat_looks(presenter, seen)
+        looks, private_looks = seat_looks(presenter, seen, memory)
         assert private_looks.items() <= looks.items()
         if not any("to" in event for event in seen):
             assert private_looks == {}

@@ -14,15 +14,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from game.registry import GAMES
+from game.registry import ENTRIES, GAMES
 
 REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "static" / "rules"
 STYLESHEET = "../css/rules.css"
 BACK_TO_GAME = "../../index.html"
 SECTIONS = ("goal", "setup", "turn", "scoring", "variants", "playing")
-# Fixed deals for tests and puzzles: players never set them, so the pages leave them out.
-TEST_ONLY_OPTIONS = {"deck", "coins"}
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 # Elements that would run code, pull in outside content or restyle the page behind rules.css's back.
 FORBIDDEN = {"script", "style", "iframe", "object", "embed", "form", "base"}
@@ -117,7 +115,7 @@ def link_problems(path: Path, site: Path = REPO) -> list[str]:
     return problems
 
 
-GAME_PAGES = [RULES / f"{game_id}.html" for game_id in GAMES]
+GAME_PAGES = [REPO / game.rules_page for game in ENTRIES.values()]
 ALL_PAGES = [*GAME_PAGES, RULES / "index.html"]
 
 
@@ -170,7 +168,7 @@ def test_page_links_back_to_the_game(path):
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_game_page_has_the_sections_the_app_links_to(game_id):
     """The page is titled with the game's name and has a heading with each section's id."""
-    page = parse(RULES / f"{game_id}.html")
+    page = parse(REPO / ENTRIES[game_id].rules_page)
     assert page.h1 == GAMES[game_id].name
     assert {section: page.ids.get(section) for section in SECTIONS} == dict.fromkeys(SECTIONS, "h2")
 
@@ -178,8 +176,9 @@ def test_game_page_has_the_sections_the_app_links_to(game_id):
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_game_page_describes_every_option_a_player_can_set(game_id):
     """``data-option`` names exactly the game's options less the test-only ones, and lists any fixed choices."""
-    page = parse(RULES / f"{game_id}.html")
-    options = {option.name: option for option in GAMES[game_id].options if option.name not in TEST_ONLY_OPTIONS}
+    page = parse(REPO / ENTRIES[game_id].rules_page)
+    test_only = ENTRIES[game_id].test_only_options
+    options = {option.name: option for option in GAMES[game_id].options if option.name not in test_only}
     assert set(page.options) == set(options)
     for name, option in options.items():
         words = page.options[name].replace(",", " ").replace("(", " ").replace(")", " ").split()
@@ -193,8 +192,8 @@ def test_game_page_describes_every_option_a_player_can_set(game_id):
 def test_index_links_every_game_page_by_name():
     """The index links to each game's page, with the game's name as the link text."""
     anchors = parse(RULES / "index.html").anchors
-    for game_id, rules in GAMES.items():
-        assert (f"{game_id}.html", rules.name) in anchors
+    for game in ENTRIES.values():
+        assert (game.rules_page.removeprefix("static/rules/"), GAMES[game.id].name) in anchors
 
 
 def test_stylesheet_is_self_contained_with_a_dark_mode():

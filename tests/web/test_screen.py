@@ -209,7 +209,7 @@ def test_a_click_on_a_spot_that_is_no_choice_is_explained_and_changes_nothing():
     page.settle()
     before = table.to_json()
     effects = page.click("cell-0")  # face up already
-    assert effects == [Say("You can't choose that now.")]
+    assert effects == [Say("You can't do that now.")]
     assert table.to_json() == before
 
 

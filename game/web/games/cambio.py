@@ -18,7 +18,8 @@ import math
 from ...cards import is_joker, rank, suit
 from ...core import FACE_DOWN
 from ...rules.cambio import ENDER_PENALTY, LIMIT, power_of
-from ..presenter import Area, Presenter, Spot, card_name, join_words, seat_name
+from ..presenter import Area, Presenter, Spot, card_name
+from ..words import YOU, join_words, possessive, seat_name, waiting_for
 
 BLOCK = 4  # the cards of a 2 × 2 block
 SLOT_WORDS = ("top left", "top right", "bottom left", "bottom right")
@@ -37,6 +38,15 @@ POWER_NOUNS = {
     "peek_any": "a look at any card, then a swap of two cards if {they} like",
     "select": "a swap of two cards, unseen",
 }
+# A power's prompt, to the player who discarded its card.
+POWER_PROMPTS = {
+    "peek_own": "Peek at one of your cards, or skip.",
+    "peek_other": "Peek at another player's card, or skip.",
+    "peek_any": "Peek at any card on the table, or skip.",
+    "select": "Choose the first of two cards to swap, or skip.",
+    "swap_with": "Choose the card to swap it with, or skip.",
+}
+CALL_LATER = "call Cambio (the round ends after this turn)"
 SKIP_LABELS = {
     "peek_own": "Skip the peek",
     "peek_other": "Skip the peek",
@@ -75,7 +85,7 @@ class CambioPresenter(Presenter):
         for slot, face in enumerate(shown):
             if looking and [looking["owner"], looking["slot"]] == [seat, slot]:
                 face = looking["card"]  # a black king's look lasts until its swap is decided
-            spots.append(Spot(f"hand-{seat}-{slot}", face, f"{possessive(names, seat)} hand, {slot_words(slot)}"))
+            spots.append(Spot(f"hand-{seat}-{slot}", face, f"{seat_possessive(names, seat)} hand, {slot_words(slot)}"))
         held = sum(1 for face in hand if face is not None)
         chips = []
         if view["lock"] == seat and view["snap_open"]:
@@ -84,7 +94,7 @@ class CambioPresenter(Presenter):
         if (final and final["caller"] == seat) or view["called"] == seat:
             chips.append("Called Cambio")
         return Area(
-            f"{possessive(names, seat)} hand",
+            f"{seat_possessive(names, seat)} hand",
             spots,
             2 * math.ceil(len(spots) / BLOCK),  # two columns for each 2 × 2 block
             key="hand",
@@ -157,6 +167,31 @@ class CambioPresenter(Presenter):
     def scores(self, view, names):
         return [f"{total} {'point' if total == 1 else 'points'}" for total in view["totals"]]
 
+    def prompt(self, view, names):
+        prompt = view["prompt"]
+        if prompt["kind"] == "waiting" and prompt.get("may"):
+            offers = {"snap": "snap a card of the graveyard top's rank, if you know where one is", "call": CALL_LATER}
+            may = ", or ".join(offers[may] for may in prompt["may"])
+            return f"{waiting_for(seat_name(names, prompt['seat']))} You may {may}."
+        return super().prompt(view, names)
+
+    def ask(self, prompt, view, names):
+        kind = prompt["kind"]
+        if kind == "give":
+            return f"Give one of your cards, face-down, into {whose(names, prompt['owner'], None)} empty slot."
+        if kind == "turn" and prompt["call"]:
+            text = "Draw from the deck or the graveyard, or call Cambio."
+        elif kind == "turn":
+            text = f"{'Final lap: draw' if prompt['final'] else 'Draw'} from the deck or the graveyard."
+        elif kind == "decide" and prompt["from"] == "deck":
+            text = "Swap the drawn card for one of your cards, or discard it to use its power."
+        elif kind == "decide":
+            text = "Swap the drawn card for one of your cards."
+        else:
+            text = POWER_PROMPTS[kind]
+        offers = {"snap": "snap", "call": CALL_LATER}
+        return text + (f" You may also {' or '.join(offers[may] for may in prompt['may'])}." if prompt["may"] else "")
+
     def action_label(self, action, view, names):
         kind = action["type"]
         viewer = view["seat"]
@@ -177,7 +212,7 @@ class CambioPresenter(Presenter):
         verbs = {"peek": "Peek at", "select": "Pick", "swap_with": "Swap it with", "snap": "Snap"}
         return f"{verbs[kind]} {where}" + (" to swap" if kind == "select" else "")
 
-    def looks(self, event):
+    def looks(self, event, memory):
         if event["type"] == "peek" and "cards" in event:
             return {
                 f"hand-{event['owner']}-{slot}": card for slot, card in zip(event["slots"], event["cards"], strict=True)
@@ -209,7 +244,7 @@ class CambioPresenter(Presenter):
         return f"Round {event['round']} is dealt. First to play: {seat_name(names, event['seat'])}."
 
     def _tell_turn(self, event, names):
-        return f"{possessive(names, event['seat'])} turn."
+        return f"{seat_possessive(names, event['seat'])} turn."
 
     def _tell_peek(self, event, names):
         seat, owner = event["seat"], event["owner"]
@@ -282,14 +317,14 @@ class CambioPresenter(Presenter):
     def _tell_cambio(self, event, names):
         called = f"{seat_name(names, event['seat'])} called Cambio!"
         if "after" in event:  # out of turn, or in the middle of their own turn
-            return f"{called} {possessive(names, event['after'])} turn is played out first."
+            return f"{called} {seat_possessive(names, event['after'])} turn is played out first."
         return called
 
     def _tell_final_lap(self, event, names):
         return "Final lap: " + join_words([seat_name(names, seat) for seat in event["left"]]) + " play one more turn."
 
     def _tell_empty_hand(self, event, names):
-        return f"{possessive_of(seat_name(names, event['seat']))} hand is empty."
+        return f"{possessive(seat_name(names, event['seat']))} hand is empty."
 
     def _tell_round_end(self, event, names):
         return f"{round_line(event, names)}. Hands: {hands_text(event['hands'], names)}."
@@ -311,22 +346,16 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def possessive_of(name: str) -> str:
-    """ "Ada's", or "Your" for the player called "You"."""
-    return "Your" if name == "You" else f"{name}'s"
-
-
-def possessive(names: list[str], seat: int) -> str:
+def seat_possessive(names: list[str], seat: int) -> str:
     """The possessive of ``seat``'s name ("Ada's", "Your")."""
-    return possessive_of(seat_name(names, seat))
+    return possessive(seat_name(names, seat))
 
 
 def whose(names: list[str], owner: int, seat: int | None) -> str:
     """How ``seat`` (an actor, or the viewer) speaks of ``owner``'s cards: "your", "their own" or "Ada's"."""
     if owner == seat:
-        return "your" if seat_name(names, seat) == "You" else "their own"
-    name = seat_name(names, owner)
-    return "your" if name == "You" else f"{name}'s"
+        return "your" if seat_name(names, seat) == YOU else "their own"
+    return possessive(seat_name(names, owner), start=False)
 
 
 def discard_label(view: dict) -> str:
@@ -341,7 +370,7 @@ def discard_label(view: dict) -> str:
 
 def power_sentence(card: str, who: str) -> str:
     """What a discarded card's power gives its player: "The 7 of spades gives Ada a peek at one of their own cards"."""
-    you = who == "You"
+    you = who == YOU
     noun = POWER_NOUNS[power_of(card)].format(their="your" if you else "their", they="you" if you else "they")
     return f"The {card_name(card)} gives {'you' if you else who} {noun}"
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..presenter import Area, Presenter, Spot, card_name, first_to_play, grid_label, seat_name
+from ..presenter import Area, Presenter, Spot, card_name, grid_label
+from ..words import YOU, first_to_play, seat_name
 
 
 class ConcentrationPresenter(Presenter):
@@ -25,7 +26,7 @@ class ConcentrationPresenter(Presenter):
         left = sum(1 for face in view["cells"] if face is not None) // 2
         return [f"{left} pairs left on the table"]
 
-    def looks(self, event):
+    def looks(self, event, memory):
         # Both cards of a turn are public, but the turn ends at once (they go down, or go away as a pair);
         # keep them up for the look time so that everyone can see them.
         if event["type"] in ("pair", "mismatch"):
@@ -36,11 +37,11 @@ class ConcentrationPresenter(Presenter):
         who = seat_name(names, event.get("seat"))
         kind = event["type"]
         if kind == "deal":
-            return f"The {len(event['positions'])} cards are dealt face-down.{first_to_play(event, names)}"
+            return f"The {len(event['positions'])} cards are dealt face-down.{first_to_play(names, event['first'])}"
         if kind == "flip":
             return f"{who} turned up the {card_name(event['card'])}."
         if kind == "pair":
-            return f"{who} found a pair and {'go' if who == 'You' else 'goes'} again."
+            return f"{who} found a pair and {'go' if who == YOU else 'goes'} again."
         if kind == "mismatch":
             return "No pair; the cards go face down."
         return ""

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from ...cards import colour, is_joker, rank, rank_number
 from ...rules.deluxe_memory import COLS, EXTRA_TURN_PRICE, card_positions
-from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, first_to_play, grid_label, join_words, seat_name
+from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, grid_label
+from ..words import YOU, does, first_to_play, join_words, objective, possessive, seat_name, verb
 
-YOU = "You"  # the name a lone person's seat gets; sentences about it take "you" and plural verbs
 REARRANGE_SECONDS = 60
 REARRANGE_PHASES = ("rearrange", "rearrange_swap")
 
@@ -104,11 +104,32 @@ TOKEN_REASONS = {
     "extra_turn": "for one more turn",
 }
 
+NO_EFFECT_REASONS = {"too_few_players": "fewer than two players to choose"}
 
-# The rules' prompts that do not say which spot to tap, in words that do.
+# What the chooser is asked, by phase; {n} is the pair's amount of tokens, {first} the player chosen first.
 PROMPTS = {
+    "pick": "Pick a card to look at.",
+    "black": "Choose a player to return {n} tokens to the Bank.",
+    "red": "Choose a player to gain {n} tokens from the Bank.",
+    "give_from": "Choose a player to give {n} tokens to another player.",
+    "give_to": "Choose the player who receives {n} tokens from {first}.",
     "put_back": "Tap a card you turned up to put it back face-down (1 token each), or finish: the cards you keep up "
     "stay face-up.",
+    "ace_gain": "Choose a player to gain 1 token.",
+    "ace_lose": "Choose a player to lose 1 token.",
+    "ace_reveal": "Choose a face-down card to reveal.",
+    "swap_look": "Choose a card to look at; the two cards you look at swap places.",
+    "reveal3": "Reveal a face-down card (up to four in all), or stop.",
+    "lose3": "Choose a player to lose 3 tokens, or stop.",
+    "square": "Choose a 2 × 2 square by its top-left position.",
+    "square_look": "Choose a card of the square to look at; the others will be revealed.",
+    "cross": "Choose the centre of the cross of cards to reveal.",
+    "reveal6": "Reveal a face-down card (it stays face-up), or stop.",
+    "jack": "Choose a player whose tokens will be shared equally with another's.",
+    "king": "Choose a Mixed Chart effect (A to Q) to resolve.",
+    "seven": f"Pay {EXTRA_TURN_PRICE} tokens to take one more turn, or pass.",
+    "rearrange": "Select a face-down card to move, or finish rearranging.",
+    "rearrange_swap": "Choose a face-down card to swap with the selected one, or finish rearranging.",
 }
 
 
@@ -117,11 +138,6 @@ class DeluxeMemoryPresenter(Presenter):
 
     game = "deluxe-memory"
     hint = "Tip: tap two cards; a pair by rank wins or loses tokens, a mixed pair fires the chart."
-
-    def __init__(self):
-        # The cards of this screen's private looks since the last other event. The 2's two looks end
-        # with a swap, so the cards are shown where they went; see looks().
-        self._looked: dict[int, str] = {}
 
     # --- the table --------------------------------------------------------------------------------
 
@@ -152,9 +168,9 @@ class DeluxeMemoryPresenter(Presenter):
             if pos in corners:
                 label, kind = f"{label}, a corner without a card", "corner"
             elif pos in hidden:
-                label, badge = f"{label}, put back face-down by {_object(actor)}", "down"
+                label, badge = f"{label}, put back face-down by {objective(actor)}", "down"
             elif pos in held:
-                label, badge = f"{label}, {_object(actor)} {_verb(actor, 'is')} looking at it", "look"
+                label, badge = f"{label}, {objective(actor)} {verb(actor, 'is')} looking at it", "look"
             elif pos in revealed:
                 label = f"{label}, shown to everyone for now"
             spots.append(Spot(f"cell-{pos}", face, label, kind=kind, badge=badge))
@@ -164,11 +180,10 @@ class DeluxeMemoryPresenter(Presenter):
 
     def _player(self, view, names, seat) -> Area:
         name = names[seat]
-        whose = _whose(name)
         spots = []
         for number, item in enumerate(view["kept"][seat]):
             for index, card in enumerate(item["cards"]):
-                label = f"{_cap(whose)} {item['kind']} {number + 1}, card {index + 1}"
+                label = f"{possessive(name)} {item['kind']} {number + 1}, card {index + 1}"
                 badge = item["kind"] if index == 0 else ""
                 spots.append(Spot(f"kept-{seat}-{number}-{index}", card, label, badge=badge))
         chips = []
@@ -204,7 +219,9 @@ class DeluxeMemoryPresenter(Presenter):
         notes = []
         if effect is not None and effect["by"] != view["turn"]:
             matcher, owner = names[view["turn"]], names[effect["by"]]
-            notes.append(f"{_cap(_whose(owner))} trap sprang: {_does(owner, 'resolves')} {_whose(matcher)} pair.")
+            notes.append(
+                f"{possessive(owner)} trap sprang: {does(owner, 'resolves')} {possessive(matcher, start=False)} pair."
+            )
         if effect is not None and effect["effect"] not in (None, "K"):  # the King's step says it all
             notes.append(f"{_cap(CHART_TEXT[effect['effect']])}.")
         if phase in STEPS:
@@ -218,8 +235,8 @@ class DeluxeMemoryPresenter(Presenter):
         chosen = [seat_name(names, seat) for seat in view["chosen"]]
         if phase == "jack" and chosen:
             verb, rest = "chooses", "the player who shares tokens equally with {first}"
-        first = _object(chosen[0]) if chosen else ""
-        text = f"{_does(seat_name(names, view['actor']), verb)} {rest.format(n=_amount(view), first=first)}."
+        first = objective(chosen[0]) if chosen else ""
+        text = f"{does(seat_name(names, view['actor']), verb)} {rest.format(n=_amount(view), first=first)}."
         if phase == "lose3" and chosen:
             text += f" Chosen so far: {join_words(chosen)}."
         return text
@@ -231,10 +248,14 @@ class DeluxeMemoryPresenter(Presenter):
         spot = Spot("discard", top, label, kind="pile", badge=str(len(pile)) if pile else "")
         return Area("Discard pile", [spot], 1, key="discard")
 
-    def prompt(self, view, names):
-        if view["phase"] in PROMPTS and view["actor"] == view["seat"]:
-            return PROMPTS[view["phase"]]
-        return super().prompt(view, names)
+    def ask(self, prompt, view, names):
+        kind = prompt["kind"]
+        first = seat_name(names, prompt["first"]) if "first" in prompt else ""
+        if kind == "pick" and prompt["second"]:
+            return "Pick a second card to look at."
+        if kind == "jack" and first:
+            return f"Choose the player who shares tokens equally with {objective(first)}."
+        return PROMPTS[kind].format(n=prompt.get("amount"), first=objective(first))
 
     def facts(self, view, names):
         variants = [name for key, name in VARIANTS.items() if view["variants"][key]]
@@ -264,10 +285,10 @@ class DeluxeMemoryPresenter(Presenter):
         if phase == "jack":
             chosen = view["chosen"]
             if not chosen:
-                return f"Share {_whose(name)} tokens"
-            return f"{name} and {_object(names[chosen[0]])} share equally"
+                return f"Share {possessive(name, start=False)} tokens"
+            return f"{name} and {objective(names[chosen[0]])} share equally"
         verb, rest = TARGETS[phase]
-        return f"{_does(name, verb)} {rest.format(n=_amount(view))}"
+        return f"{does(name, verb)} {rest.format(n=_amount(view))}"
 
     def deadline(self, view):
         # The same limit for both steps of a swap, so that one clock covers the whole rearranging;
@@ -278,12 +299,15 @@ class DeluxeMemoryPresenter(Presenter):
 
     # --- what happened ----------------------------------------------------------------------------
 
-    def looks(self, event):
+    def looks(self, event, memory):
+        # The memory holds the cards of the seat's private looks since its last other event: the 2's two looks
+        # end with a swap, so the cards are shown where they went.
         kind = event["type"]
         if kind == "look" and "card" in event:
-            self._looked[event["pos"]] = event["card"]
+            memory[event["pos"]] = event["card"]
             return {f"cell-{event['pos']}": event["card"]}
-        looked, self._looked = self._looked, {}
+        looked = dict(memory)
+        memory.clear()
         if kind == "swap":
             # The 2's swap follows its two looks at once: show each card where it went, not where it was.
             first, second = event["pos"]
@@ -304,87 +328,87 @@ class DeluxeMemoryPresenter(Presenter):
     def _tell_deal(self, event, who, names):
         cards, tokens = len(event["positions"]), event["tokens"][0]
         dealt = f"The {cards} cards are dealt face-down: {tokens} tokens each, {event['bank']} in the Bank."
-        return dealt + first_to_play(event, names)
+        return dealt + first_to_play(names, event["first"])
 
     def _tell_turn(self, event, who, names):
         if event["kind"] == "normal":
-            return f"{_cap(_whose(who))} turn."
-        return f"{_cap(_whose(who))} extra turn."
+            return f"{possessive(who)} turn."
+        return f"{possessive(who)} extra turn."
 
     def _tell_look(self, event, who, names):
-        return f"{_does(who, 'looks')} at the card at {_where(event['pos'])}."
+        return f"{does(who, 'looks')} at the card at {_where(event['pos'])}."
 
     def _tell_no_match(self, event, who, names):
         return "No pair."
 
     def _tell_hide(self, event, who, names):
-        return f"{_does(who, 'pays')} 1 token to put the card at {_where(event['pos'])} back face-down."
+        return f"{does(who, 'pays')} 1 token to put the card at {_where(event['pos'])} back face-down."
 
     def _tell_face_up(self, event, who, names):
         return f"Face-up for everyone now: {_cards_at(event)}."
 
     def _tell_match(self, event, who, names):
         if event["colours"] == "jokers":
-            return f"{_does(who, 'finds')} the jokers and may rearrange the face-down cards."
+            return f"{does(who, 'finds')} the jokers and may rearrange the face-down cards."
         cards = join_words([card_name(card) for card in event["cards"]])
-        return f"{_does(who, 'finds')} a {event['colours']} pair: the {cards}."
+        return f"{does(who, 'finds')} a {event['colours']} pair: the {cards}."
 
     def _tell_trap(self, event, who, names):
         matcher = seat_name(names, event["matcher"])
-        return f"{_cap(_whose(who))} trap springs: {_does(who, 'resolves')} {_whose(matcher)} pair."
+        return f"{possessive(who)} trap springs: {does(who, 'resolves')} {possessive(matcher, start=False)} pair."
 
     def _tell_tokens(self, event, who, names):
         if event["reason"] == "hide":
             return ""  # the hide event says it
         verb = "gains" if event["change"] > 0 else "loses"
         reason = TOKEN_REASONS[event["reason"]]
-        return f"{_does(who, verb)} {_tokens(abs(event['change']))} ({reason}); now {event['tokens']}."
+        return f"{does(who, verb)} {_tokens(abs(event['change']))} ({reason}); now {event['tokens']}."
 
     def _tell_out(self, event, who, names):
-        return f"{_does(who, 'has')} no tokens left and {_verb(who, 'is')} out."
+        return f"{does(who, 'has')} no tokens left and {verb(who, 'is')} out."
 
     def _tell_effect(self, event, who, names):
         return f"Mixed Chart {event['rank']}: {CHART_TEXT[event['rank']]}."
 
     def _tell_will_skip(self, event, who, names):
-        return f"{_does(who, 'will')} skip the next turn."
+        return f"{does(who, 'will')} skip the next turn."
 
     def _tell_skip(self, event, who, names):
-        return f"{_does(who, 'skips')} a turn."
+        return f"{does(who, 'skips')} a turn."
 
     def _tell_keep(self, event, who, names):
-        return f"{_does(who, 'keeps')} the pair as a {event['kind']}."
+        return f"{does(who, 'keeps')} the pair as a {event['kind']}."
 
     def _tell_shield(self, event, who, names):
-        return f"{_cap(_whose(who))} shield absorbed the loss."
+        return f"{possessive(who)} shield absorbed the loss."
 
     def _tell_extra_turn(self, event, who, names):
-        return f"{_does(who, 'will')} take another turn."
+        return f"{does(who, 'will')} take another turn."
 
     def _tell_pass(self, event, who, names):
-        return f"{_does(who, 'passes')}: no more turns."
+        return f"{does(who, 'passes')}: no more turns."
 
     def _tell_swap(self, event, who, names):
         first, second = event["pos"]
         return f"The cards at {_where(first)} and {_where(second)} swap places."
 
     def _tell_select(self, event, who, names):
-        return f"{_does(who, 'picks')} the card at {_where(event['pos'])} to move."
+        return f"{does(who, 'picks')} the card at {_where(event['pos'])} to move."
 
     def _tell_reveal(self, event, who, names):
-        return f"{_does(who, 'reveals')} {_cards_at(event)}."
+        return f"{does(who, 'reveals')} {_cards_at(event)}."
 
     def _tell_turn_down(self, event, who, names):
         return "The revealed cards go face-down again."
 
     def _tell_square(self, event, who, names):
-        return f"{_does(who, 'chooses')} the square from {_where(event['pos'])}."
+        return f"{does(who, 'chooses')} the square from {_where(event['pos'])}."
 
     def _tell_cross(self, event, who, names):
-        return f"{_does(who, 'chooses')} the cross around {_where(event['pos'])}."
+        return f"{does(who, 'chooses')} the cross around {_where(event['pos'])}."
 
     def _tell_no_effect(self, event, who, names):
-        return f"Nothing happens: {event['reason']}."
+        return f"Nothing happens: {NO_EFFECT_REASONS[event['reason']]}."
 
     def _tell_game_over(self, event, who, names):
         winners = [names[seat] for seat in event["result"]["winners"]]
@@ -439,31 +463,6 @@ def _cards_at(event: dict) -> str:
     return join_words(
         [f"the {card_name(card)} ({_where(pos)})" for pos, card in zip(event["pos"], event["cards"], strict=True)]
     )
-
-
-def _does(name: str, verb: str) -> str:
-    """ "Ana chooses", "You choose": the name, then the verb (given as for one other person) agreeing with it."""
-    return f"{name} {_verb(name, verb)}"
-
-
-def _verb(name: str, verb: str) -> str:
-    """``verb`` (as for one other person: "chooses", "is") in the form that goes with ``name``."""
-    if name != YOU:
-        return verb
-    irregular = {"has": "have", "is": "are"}
-    if verb in irregular:
-        return irregular[verb]
-    if verb.endswith(("sses", "shes", "ches", "xes")):
-        return verb[:-2]
-    return verb[:-1] if verb.endswith("s") else verb
-
-
-def _whose(name: str) -> str:
-    return "your" if name == YOU else f"{name}'s"
-
-
-def _object(name: str) -> str:
-    return "you" if name == YOU else name
 
 
 def _cap(text: str) -> str:

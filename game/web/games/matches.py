@@ -10,7 +10,8 @@ In Flaming Matches, after a flip that does not match, the free spots become targ
 from __future__ import annotations
 
 from ...rules.matches import COLS
-from ..presenter import Area, Presenter, Spot, coin_words, first_to_play, grid_label, seat_name
+from ..presenter import Area, Presenter, Spot, coin_words, grid_label
+from ..words import does, first_to_play, possessive, seat_name, verb
 
 # A hand holds at most 12 tiles (two players).
 ORDINALS = (
@@ -23,13 +24,6 @@ def piece_name(piece: str) -> str:
     """A piecepack piece in words: ``"ace-moons"`` is "ace of moons"."""
     value, _, suit = piece.partition("-")
     return f"{value} of {suit}"
-
-
-def possessive(name: str, start: bool = True) -> str:
-    """ "Ana's", or "Your" ("your" inside a sentence) for the solo player called "You"."""
-    if name == "You":
-        return "Your" if start else "your"
-    return f"{name}'s"
 
 
 def tile_columns(count: int) -> int:
@@ -92,6 +86,21 @@ class MatchesPresenter(Presenter):
             active=active,
         )
 
+    def prompt(self, view, names):
+        prompt = view["prompt"]
+        if prompt["kind"] == "over":
+            winner = seat_name(names, prompt["winner"])
+            return f"{winner} marked every tile and {verb(winner, 'wins')}."
+        if prompt["kind"] == "waiting":
+            doing = "deciding where to put the coin" if prompt["moving"] else "choosing a coin to flip"
+            return f"{does(seat_name(names, prompt['seat']), 'is')} {doing}."
+        return super().prompt(view, names)
+
+    def ask(self, prompt, view, names):
+        if prompt["kind"] == "move":
+            return "Move the coin you flipped to a free spot, or leave it where it is."
+        return "Choose a coin in the middle to flip."
+
     def scores(self, view, names):
         return [f"{done}/{len(hand)} marked" for done, hand in zip(view["marked"], view["tiles"], strict=True)]
 
@@ -109,7 +118,7 @@ class MatchesPresenter(Presenter):
             return f"Move the coin to {where}"
         return f"Flip the coin at {where}"
 
-    def looks(self, event):
+    def looks(self, event, memory):
         # Every flip is public, but its result lands at once (the coin may even leave for a tile):
         # keep the flipped coin's new face, and the tile it marked, lit up for the look time.
         if event["type"] == "flip":
@@ -123,7 +132,7 @@ class MatchesPresenter(Presenter):
         kind = event["type"]
         if kind == "deal":
             dealt = "The tiles are dealt face up and the coins are scattered in the middle."
-            return dealt + first_to_play(event, names)
+            return dealt + first_to_play(names, event["first"])
         if kind == "flip":
             return f"{who} flipped a {coin_words(event['was'])}: it is the {piece_name(event['coin'])}."
         if kind == "mark":
@@ -131,7 +140,7 @@ class MatchesPresenter(Presenter):
         if kind == "no_match":
             return f"The {piece_name(event['coin'])} matches none of {possessive(who, start=False)} tiles."
         if kind == "move":
-            return f"{who} moved the {piece_name(event['coin'])} to {grid_label(event['to'], COLS)}."
+            return f"{who} moved the {piece_name(event['coin'])} to {grid_label(event['onto'], COLS)}."
         if kind == "stay":
             return f"{who} left the coin where it is."
         if kind == "game_over":

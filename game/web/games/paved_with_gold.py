@@ -9,10 +9,19 @@ at once, so the settling events keep them up for the look time, as Concentration
 from __future__ import annotations
 
 from ...core import FACE_DOWN
-from ...rules.paved_with_gold import COLS, COMBO_NAMES, COMBOS, END_LIMIT
-from ..presenter import Area, Presenter, Spot, card_name, first_to_play, grid_label, join_words, seat_name
+from ...rules.paved_with_gold import COLS, COMBOS, END_LIMIT
+from ..presenter import Area, Presenter, Spot, card_name, grid_label
+from ..words import first_to_play, join_words, possessive, seat_name, verb
 
 HAND_SLOTS = 2
+COMBO_NAMES = {
+    "pair": "pair",
+    "three": "three of a kind",
+    "flush": "flush",
+    "run": "run",
+    "prime": "prime",
+    "five_colour": "five of a colour",
+}
 # What each combination is, for the claim buttons: "Claim a flush (3 of a suit, 9 points)".
 COMBO_HINTS = {
     "pair": "2 of a rank",
@@ -40,16 +49,6 @@ def cards_words(cards: list[str]) -> str:
 def owner_words(view: dict, names: list[str], seat: int) -> str:
     """ "Your" for the seat on screen, "Ben's" for another."""
     return "Your" if seat == view["seat"] else possessive(seat_name(names, seat))
-
-
-def possessive(name: str) -> str:
-    """ "Ben's", or "Your" for the one person of a solo game, whom the page calls "You"."""
-    return "Your" if name == "You" else f"{name}'s"
-
-
-def agree(name: str, verb: str, you_verb: str) -> str:
-    """The verb that goes with ``name``: "Ben claims" but "You claim"."""
-    return you_verb if name == "You" else verb
 
 
 def count_words(count: int, thing: str) -> str:
@@ -148,7 +147,23 @@ class PavedWithGoldPresenter(Presenter):
         shown, size = len(claim["pos"]), COMBOS[claim["combo"]][0]
         if view["phase"] == "give":
             return f"{possessive(who)} claim of {combo_words(claim['combo'])} was false."
-        return f"{who} {agree(who, 'claims', 'claim')} {combo_words(claim['combo'])}: {shown} of {size} cards shown."
+        return f"{who} {verb(who, 'claims')} {combo_words(claim['combo'])}: {shown} of {size} cards shown."
+
+    def ask(self, prompt, view, names):
+        kind = prompt["kind"]
+        if kind == "start":
+            if prompt["end_claim"]:
+                return "Pick up a card, announce a pair, or claim that no combination is left."
+            return "Pick up a card, or announce a pair before picking up two."
+        if kind == "pick":
+            if prompt["announced"]:
+                return f"Pick up the {'first' if prompt['held'] == 0 else 'second'} card of your pair."
+            if prompt["held"] == 1:
+                return "Pick up a second card, put the card back, or name the combination you claim."
+            return "Put the cards back, or name the combination you claim."
+        if kind == "turn_up":
+            return f"Turn up {count_words(prompt['left'], 'more card')} for your {COMBO_NAMES[prompt['combo']]}."
+        return f"Choose the opponent who gets the {count_words(prompt['cards'], 'card')} as bonus cards."
 
     def facts(self, view, names):
         occupied = sum(1 for face in view["cells"] if face is not None)
@@ -181,7 +196,7 @@ class PavedWithGoldPresenter(Presenter):
             return f"Give the {count_words(count, 'card')} to {seat_name(names, action['seat'])}"
         return super().action_label(action, view, names)
 
-    def looks(self, event):
+    def looks(self, event, memory):
         # A held card needs no look: the view shows it to its holder for as long as it is held. A settled
         # claim's cards leave the square at once, so keep them up for a moment where they lay.
         if event["type"] in SETTLING:
@@ -190,11 +205,11 @@ class PavedWithGoldPresenter(Presenter):
 
     def describe(self, event, names):
         who = seat_name(names, event.get("seat"))
-        claims = f"{who} {agree(who, 'claims', 'claim')}"
+        claims = f"{who} {verb(who, 'claims')}"
         kind = event["type"]
         if kind == "deal":
             dealt = f"The square is dealt face-down; {event['stock']} cards make the stock."
-            return dealt + first_to_play(event, names)
+            return dealt + first_to_play(names, event["first"])
         if kind == "announce":
             return f"{who} announced a pair."
         if kind == "pick":
@@ -210,7 +225,7 @@ class PavedWithGoldPresenter(Presenter):
             return f"{possessive(who)} claim of {combo_words(event['combo'])} is {verdict}."
         if kind == "bonus":
             recipient = seat_name(names, event["recipient"])
-            return f"{recipient} {agree(recipient, 'gets', 'get')} {cards_words(event['cards'])} as bonus cards."
+            return f"{recipient} {verb(recipient, 'gets')} {cards_words(event['cards'])} as bonus cards."
         if kind == "refill":
             return f"The stock fills {count_words(len(event['pos']), 'gap')}; {event['stock']} left in it."
         if kind == "claim_none":
@@ -218,7 +233,7 @@ class PavedWithGoldPresenter(Presenter):
             return f"{claims} that no combination is left; {last} {cards_words(event['cards'])}."
         if kind in ("claim_none_right", "claim_none_wrong"):
             verdict = "right: no combination is left" if kind == "claim_none_right" else "wrong: a combination is left"
-            return f"{who} {agree(who, 'was', 'were')} {verdict}."
+            return f"{who} {verb(who, 'was')} {verdict}."
         return ""
 
     def result_lines(self, view, names):

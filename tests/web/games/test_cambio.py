@@ -85,7 +85,7 @@ class Playout:
         legal = match.legal_actions(seat) if seat is not None else []
         reveals: dict[str, str] = {}
         for event in match.events(seat, since=since):
-            reveals.update(PRESENTER.looks(event))
+            reveals.update(PRESENTER.looks(event, {}))
         rendered = render_table(PRESENTER, view, self.names, legal, reveals, {})
         allowed = hidden_ids(view) | set(reveals.values())
         shown = {face for face in rendered.faces.values() if isinstance(face, str) and face in CARDS}
@@ -216,10 +216,10 @@ def test_the_drawn_card_shows_to_its_drawer_and_the_discard_button_says_its_powe
 def test_peeks_are_private_looks_at_their_places_and_a_wrong_snap_shows_for_a_moment():
     match = new_match("cambio", players=2, seed=4)
     mine, theirs = match.events(0)[1], match.events(0)[2]
-    assert PRESENTER.looks(mine) == dict(zip(["hand-0-2", "hand-0-3"], mine["cards"], strict=True))
-    assert PRESENTER.looks(theirs) == {}  # seat 1's peek, as seat 0 saw it: no cards
+    assert PRESENTER.looks(mine, {}) == dict(zip(["hand-0-2", "hand-0-3"], mine["cards"], strict=True))
+    assert PRESENTER.looks(theirs, {}) == {}  # seat 1's peek, as seat 0 saw it: no cards
     wrong = {"type": "snap", "seat": 1, "owner": 0, "slot": 1, "card": "7H", "right": False}
-    assert PRESENTER.looks(wrong) == {"hand-0-1": "7H"}
+    assert PRESENTER.looks(wrong, {}) == {"hand-0-1": "7H"}
 
 
 def test_the_log_tells_every_key_event_without_secrets():
@@ -280,7 +280,26 @@ def test_the_peek_of_each_deal_is_held_until_the_player_starts_the_round():
     assert held == ("Memorise your two bottom cards, then start the round.", "Start the round")
     match.act(0, {"type": "draw", "source": "deck"})
     assert PRESENTER.held_look(match.events(0, since=len(dealt))) is None  # later looks end with the look time
-    looks = {place: card for event in dealt for place, card in PRESENTER.looks(event).items()}
+    looks = {place: card for event in dealt for place, card in PRESENTER.looks(event, {}).items()}
     html = render_table(PRESENTER, match.view(0), names_for(2), match.legal_actions(0), looks, {}, held=held[1]).html
     assert '<button type="button" class="primary" data-command="done-looking" data-legal="true">Start the round' in html
     assert "Done looking" not in html
+
+
+def test_the_prompts_say_what_else_a_player_may_do_meanwhile():
+    presenter, names = presenter_for("cambio"), ["Ana", "Ben", "Cleo"]
+
+    def said(**prompt):
+        return presenter.prompt({"prompt": prompt}, names)
+
+    assert said(kind="waiting", seat=0, may=["snap", "call"]) == (
+        "Waiting for Ana. You may snap a card of the graveyard top's rank, if you know where one is, "
+        "or call Cambio (the round ends after this turn)."
+    )
+    assert said(kind="decide", **{"from": "deck"}, may=["snap", "call"]) == (
+        "Swap the drawn card for one of your cards, or discard it to use its power. "
+        "You may also snap or call Cambio (the round ends after this turn)."
+    )
+    assert said(kind="waiting", seat=0) == "Waiting for Ana."
+    assert said(kind="give", owner=1) == "Give one of your cards, face-down, into Ben's empty slot."
+    assert said(kind="turn", call=False, final=True, may=[]) == "Final lap: draw from the deck or the graveyard."

@@ -81,17 +81,17 @@ def play(seed: int, players: int, options: dict):
 def tour_game(tour: Tour, seed: int, players: int, options: dict) -> None:
     names = NAMES[:players]
     seats = [*range(players), None]
-    # One presenter per screen, as each device (or each seat in turn) has its own page.
-    presenters = {seat: DeluxeMemoryPresenter() for seat in seats}
+    # One memory of looks per screen, as each device (or each seat in turn) has its own.
+    presenter, memories = DeluxeMemoryPresenter(), {seat: {} for seat in seats}
     previous: dict[int | None, list[dict]] = {seat: [] for seat in seats}
     for match, new_events in play(seed, players, options):
         for seat in seats:
             tour.screens += 1
-            view, presenter = match.view(seat), presenters[seat]
+            view = match.view(seat)
             legal = match.legal_actions(seat) if seat is not None else []
             reveals: dict[str, str] = {}
             for event in new_events[seat]:
-                reveals.update(presenter.looks(event))
+                reveals.update(presenter.looks(event, memories[seat]))
             rendered = render_table(presenter, view, names, legal, reveals, {})
             tour.phases.add(view["phase"])
             where = f"seed {seed}, step {match.step}, seat {seat}, phase {view['phase']}"
@@ -244,16 +244,16 @@ def test_the_queens_choices_name_the_players_and_agree_with_you():
 def test_the_twos_looks_show_the_cards_where_they_went():
     # Mixed 2s at positions 1 and 2; then Ana looks at positions 3 (the 5 of spades) and 4 (the 6 of hearts).
     match = deal(["2S", "2H", "5S", "6H"])
-    screens = {seat: DeluxeMemoryPresenter() for seat in (0, 1)}
+    presenter, memories = presenter_for("deluxe-memory"), {0: {}, 1: {}}
     actions = [{"type": "pick", "pos": 1}, {"type": "pick", "pos": 2}, {"type": "look", "pos": 3}]
     for action in [*actions, {"type": "look", "pos": 4}]:
         since = match.event_count
         match.act(0, action)
         # As the page does: each move's looks replace the last move's.
-        shown = {seat: {} for seat in screens}
-        for seat, presenter in screens.items():
+        shown = {seat: {} for seat in memories}
+        for seat, memory in memories.items():
             for event in match.events(seat, since=since):
-                shown[seat].update(presenter.looks(event))
+                shown[seat].update(presenter.looks(event, memory))
     assert shown == {0: {"cell-3": "6H", "cell-4": "5S"}, 1: {}}
 
 
@@ -319,6 +319,19 @@ def test_a_card_being_looked_at_says_who_holds_it():
 
 def test_the_put_back_prompt_says_to_tap_a_card():
     presenter = presenter_for("deluxe-memory")
-    mine = {"phase": "put_back", "actor": 0, "seat": 0, "prompt": "Pay 1 token to put a card back face-down."}
+    mine = {"prompt": {"kind": "put_back"}}
     assert presenter.prompt(mine, ["You", "Ben"]).startswith("Tap a card you turned up to put it back face-down")
-    assert presenter.prompt({**mine, "seat": 1}, ["Ana", "You"]) == mine["prompt"]  # said to its chooser only
+    waiting = {"prompt": {"kind": "waiting", "seat": 0}}
+    assert presenter.prompt(waiting, ["Ana", "You"]) == "Waiting for Ana."  # said to its chooser only
+
+
+def test_the_prompts_name_the_pair_amount_and_the_player_chosen_first():
+    presenter, names = presenter_for("deluxe-memory"), ["Ana", "Ben", "You"]
+    said = {
+        "black": ({"amount": 12}, "Choose a player to return 12 tokens to the Bank."),
+        "give_to": ({"amount": 6, "first": 2}, "Choose the player who receives 6 tokens from you."),
+        "jack": ({"first": 1}, "Choose the player who shares tokens equally with Ben."),
+        "pick": ({"second": True}, "Pick a second card to look at."),
+    }
+    for kind, (prompt, words) in said.items():
+        assert presenter.prompt({"prompt": {"kind": kind, **prompt}}, names) == words

@@ -160,7 +160,7 @@ def test_a_flip_lights_up_the_coin_and_a_mark_its_tile_for_the_look_time():
     events = match.act(0, {"type": "flip", "spot": PIECES.index("2-suns")})  # Ana's tile: a match
     reveals = {}
     for event in events:
-        reveals.update(PRESENTER.looks(event))
+        reveals.update(PRESENTER.looks(event, {}))
     assert reveals == {"spot-2": {"face": "suit", "suit": "suns"}, "tile-2-suns": "2-suns"}
     positions = spots(render(match, 1, reveals=reveals).html)
     assert positions["spot-2"]["aria-label"] == "row 1, column 3, coin showing suns, shown for a moment"

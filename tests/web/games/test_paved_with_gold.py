@@ -53,7 +53,7 @@ def playout(players: int, seed: int):
         for seat in range(players):
             reveals[seat] = {}
             for event in match.events(seat, since=seen[seat]):
-                reveals[seat].update(PRESENTER.looks(event))
+                reveals[seat].update(PRESENTER.looks(event, {}))
             seen[seat] = match.event_count
         yield match, reveals
         if match.result() is not None:
@@ -149,7 +149,7 @@ def test_an_announced_pair_reads_well_and_stays_up_for_a_look():
     assert "The stock fills 2 gaps; 25 left in it." in lines
     looks = {}
     for event in match.events(1, since=since):
-        looks.update(PRESENTER.looks(event))
+        looks.update(PRESENTER.looks(event, {}))
     assert looks == {"cell-0": "7H", "cell-1": "7S"}
     assert "row 1, column 1, 7 of hearts, shown for a moment" in render(match, 1, looks)
     assert "Your cards" in render(match, 0) and "Ana&#x27;s cards" in render(match, 1)
@@ -262,3 +262,15 @@ def test_the_solo_player_is_spoken_to_as_you():
     assert PRESENTER.describe({"type": "claim_true", "points": 9, **claim}, names[::-1]) == (
         "Ada (Medium)'s claim of a flush is true: 9 points."
     )
+
+
+def test_the_prompts_count_the_cards_and_name_the_claim():
+    presenter = presenter_for("paved-with-gold")
+
+    def said(**prompt):
+        return presenter.prompt({"prompt": prompt}, ["Ana", "Ben"])
+
+    assert said(kind="turn_up", combo="three", left=1) == "Turn up 1 more card for your three of a kind."
+    assert said(kind="give", cards=2) == "Choose the opponent who gets the 2 cards as bonus cards."
+    assert said(kind="start", end_claim=True).endswith("claim that no combination is left.")
+    assert said(kind="pick", held=1, announced=True) == "Pick up the second card of your pair."
