@@ -424,7 +424,7 @@ def common_right_snap(match: Match, states: list[dict]) -> tuple[int, int] | Non
 
     The test reads the host's replayed state for this: the players themselves could not know it.
     """
-    state = match._state  # the hidden cards: only the test may look (a room deals from the shuffle, not a deck)
+    state = match.state()  # the hidden cards: only the test may look (a room deals from the shuffle, not a deck)
     if match.race_window() is None or not state["graveyard"] or any(s["step"] != match.step for s in states):
         return None
     top = rank(state["graveyard"][-1])
