@@ -12,9 +12,11 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
 2. ``bytes`` on a cold visit: as transferred (compressed), and gzip -9 / brotli computed from the same files;
 3. ``throttled``: the cold visit on an emulated phone and mobile network (bench/throttled.py);
 4. ``clicks``: click-to-paint p50 and p95 on a bare page of plain buttons (the floor), then per game;
-5. ``rooms``: the peer action round trip in a two-peer room over a local relay (bench/rooms.py);
+5. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
 6. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
-7. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``).
+7. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
+8. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
+   network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import boot, clicks, engine, report, rooms, throttled, transfers
+from . import boot, clicks, engine, netlab, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -80,7 +82,7 @@ QUICK = Plan(
     throttled_runs=1,
     throttled_cpu=1,
 )
-SECTIONS = ("boot", "bytes", "throttled", "clicks", "rooms", "throughput", "bots")
+SECTIONS = ("boot", "bytes", "throttled", "clicks", "rooms", "throughput", "bots", "netlab")
 
 
 def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
@@ -217,14 +219,27 @@ PEER_ROWS = (
     ("peer action round trip, end to end, p50", "end_to_end_p50", None),
     ("peer action round trip, end to end, p95", "end_to_end_p95", 50),
 )
+RELAY_ROWS = (
+    ("peer action round trip through the relay, network part, p50", "network_p50", "ms", None),
+    ("peer action round trip through the relay, end to end, p50", "end_to_end_p50", "ms", None),
+    ("peer action round trip through the relay, end to end, p95", "end_to_end_p95", "ms", 250),
+    ("relay events per move (each subscriber's copy)", "events_per_move", "events", None),
+    ("relay bytes per move (each subscriber's copy)", "bytes_per_move", "bytes", None),
+)
 
 
-def peer_rows(figures: dict) -> list[dict]:
-    """A click on one peer of a two-peer room to the result drawn on every peer (bench/rooms.py), in ms."""
-    return [
-        figure(name, figures[key], "ms", target(AT_MOST, bound) if bound else None, note=f"{figures['clicks']} clicks")
+def peer_rows(direct: dict, relayed: dict) -> list[dict]:
+    """A click on one peer of a two-peer room to the result drawn on every peer (bench/rooms.py), over a direct
+    channel and through the relay, in ms; and what the relay carried per move."""
+    rows = [
+        figure(name, direct[key], "ms", target(AT_MOST, bound) if bound else None, note=f"{direct['clicks']} clicks")
         for name, key, bound in PEER_ROWS
     ]
+    rows += [
+        figure(name, relayed[key], unit, target(AT_MOST, bound) if bound else None, note=f"{relayed['clicks']} clicks")
+        for name, key, unit, bound in RELAY_ROWS
+    ]
+    return rows
 
 
 def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) -> list[dict]:
@@ -250,8 +265,15 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
         if "clicks" in only:
             rows["clicks"] = click_rows(_clicks(playwright, site, site_url, plan.clicks))
         if "rooms" in only:
-            _say("peer round trip: a two-peer room over the local relay")
-            rows["rooms"] = peer_rows(rooms.round_trip(playwright, site_url, clicks=plan.clicks))
+            _say("peer round trip: a two-peer room, signaled through the local relay, then through it")
+            direct = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
+            relayed = rooms.round_trip(playwright, site_url, clicks=plan.clicks, via="relay")
+            rows["rooms"] = peer_rows(direct, relayed)
+        if "netlab" in only and not plan.quick:  # the quick run's smoke test stays on loopback
+            _say("netlab: a room across every pair of networks, STUN only, then with TURN")
+            results = netlab.matrix(playwright, turn=False) + netlab.matrix(playwright, turn=True)
+            print(netlab.tables(results))
+            rows["netlab"] = netlab.rows(results)
     if "throughput" in only:
         _say("throughput: CPython, then Pyodide")
         cpython = engine.throughput(False, plan.throughput_seconds, plan.throughput_rounds)
@@ -265,7 +287,7 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
 
 
 # The table's order (the sections run browser ones first, while nothing else of ours competes for the CPU).
-TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "throughput", "bots", "rooms")
+TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "throughput", "bots", "rooms", "netlab")
 
 
 def _clicks(playwright, site: Path, site_url: str, count: int) -> dict[str, list[dict]]:
