@@ -256,7 +256,10 @@ class Rooms:
         }
         listeners = to_js(self._listeners, dict_converter=window.Object.fromEntries)
         transport = await window.faceDownNet.open(effect.kind, effect.room, effect.key, listeners)
-        if self.control is not control and transport is not None:  # the room was left while it opened
+        if getattr(transport, "refused", None):
+            if self.control is control:
+                self._carry_out(control.refused(transport.refused))
+        elif self.control is not control:  # the room was left while it opened
             transport.leave()
 
     async def _show_invite(self, link: str) -> None:

@@ -308,6 +308,10 @@ class RoomScreen:
         link = invite.invite_link(self.page.url, self.page.query, self.invite)
         return [*self._status(""), ShowInvite(link)]
 
+    def refused(self, reason: str) -> list[Effect]:
+        """The transport could not open: the link's network settings are wrong (``reason`` says how)."""
+        return [Cancel("connect-limit"), *self._status(f"{reason} Ask for the link again.")]
+
     def joined(self, peer: str) -> list[Effect]:
         """The transport connected ``peer``: a guest knocks at it, in case it is the host."""
         self.present.add(peer)

@@ -193,6 +193,15 @@ def test_a_guest_that_cannot_reach_the_host_is_told_what_to_try_and_is_never_lef
         assert "try" in words.lower() or "check" in words.lower(), "each says what to try"
 
 
+def test_a_link_whose_network_settings_are_wrong_says_so_and_stops_waiting():
+    network = Network()
+    _, found = host_room(network)
+    control, effects = RoomScreen.enter(found, "nostr", PAGE, {}, network.now)
+    effects = control.refused('The setting via=pigeon must be "any" or "relay".')
+    assert control.status == 'The setting via=pigeon must be "any" or "relay". Ask for the link again.'
+    assert Cancel("connect-limit") in effects
+
+
 def test_a_host_whose_relays_are_unreachable_is_told_nobody_can_join():
     network = Network()
     network.transport_status = {"relays": 0, "heard": []}
