@@ -34,7 +34,7 @@ class Match:
 
     @property
     def game(self) -> str:
-        """The game id, e.g. ``"cambio"``."""
+        """The game's id, a key of :data:`game.registry.GAMES`."""
         return self.rules.id
 
     @property

@@ -1,8 +1,8 @@
 """Computer players with human-like memory, from forgetful to provably optimal.
 
     from game.bots import new_bot, autoplay, LEVELS
-    bot = new_bot("cambio", level="hard", seed=7)
-    action = bot.choose(view, new_events)        # None: not acting now (only where acting is optional)
+    bot = new_bot(game_id, level="hard", seed=7)  # game_id: a key of BOTS (every game has a bot)
+    action = bot.choose(view, new_events)         # None: not acting now (only where acting is optional)
     autoplay(match, {1: "medium", 2: "perfect"}, seed=3)
 
 A bot sits on a seat exactly as a person or a remote peer does: it sees that seat's view and events,
