@@ -31,7 +31,8 @@ def new_bot(game: str, level: str = "medium", seed: int | str = 0) -> Bot:
 def autoplay(match: Match, seats: dict[int, str], seed: int | str = 0, max_actions: int = 100_000) -> int:
     """Let bots play ``seats`` (seat → level) until the match ends or a seat without a bot must act.
 
-    Bots are asked in seat order; the first that answers acts (for Cambio snaps this is arrival order).
+    Bots are asked in seat order; the first that answers acts (for moves out of turn, seat order stands for
+    arrival order).
     Returns the number of actions played.
     """
     bots = {seat: new_bot(match.game, level, seed=f"{seed}/{seat}") for seat, level in seats.items()}

@@ -82,7 +82,7 @@ A ``sync`` is also refused with ``rate`` past a few full resends per connection 
 
 **Rules the host keeps.** A peer's seat is the one its connection claimed or reclaimed, never a number
 in a message. An ``act`` quoting any state id but the current one is stale, except a racing action (the
-rules list them: Cambio's snaps and calls): those are taken in arrival order while the moment their sender
+rules list them, ``Rules.racing``): those are taken in arrival order while the moment their sender
 saw is still open (``Match.race_window``); one sent in a moment that has passed (the first right snap at a
 card ends it) is ``too_late``. A refused message gets one
 ``error`` to its sender only and changes nothing. Every peer receives only its own seat's events and
