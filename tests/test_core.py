@@ -60,6 +60,16 @@ def test_every_game_describes_itself_for_the_picker(game):
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_view_starts_with_the_fields_every_game_has(game):
+    """Each seat's view and a spectator's say the game, the seat, the opener, the turn, who may act and the result."""
+    match = new_match(game, 2, {}, seed=3)
+    for seat in (0, 1, None):
+        view = match.view(seat)
+        assert (view["game"], view["seat"], view["to_act"], view["result"]) == (game, seat, match.to_act(), None)
+        assert view["first"] in (0, 1) and view["turn"] in (0, 1)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_first_player_random_is_the_default_and_draws_the_opener_from_the_match_seed(game):
     assert FIRST_PLAYER in GAMES[game].options and FIRST_PLAYER.default == "random"
     openers = set()

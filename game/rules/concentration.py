@@ -117,19 +117,14 @@ class Concentration(Rules):
             return card if pos in state["flipped"] else FACE_DOWN
 
         return {
-            "game": self.id,
-            "seat": seat,
+            **self.common_view(state, seat),
             "rows": state["rows"],
             "cols": state["cols"],
             "cells": [shown(pos, card) for pos, card in enumerate(state["cells"])],
-            "first": state["first"],
-            "turn": state["turn"],
-            "to_act": self.to_act(state),
             "flipped": list(state["flipped"]),
             "pairs": [len(cards) // 2 for cards in state["taken"]],
             "taken": [list(cards) for cards in state["taken"]],
             "turns": state["turns"],
-            "result": self.result(state),
         }
 
     def result(self, state):

@@ -699,16 +699,12 @@ class DeluxeMemory(Rules):
 
         fx = state["fx"]
         return {
-            "game": self.id,
-            "seat": seat,
+            **self.common_view(state, seat),
             "rows": ROWS,
             "cols": COLS,
             "cells": [shown(pos, card) for pos, card in enumerate(state["cells"])],
-            "first": state["first"],
-            "turn": state["turn"],
             "turn_kind": state["kind"],
             "actor": None if state["over"] else state["actor"],
-            "to_act": self.to_act(state),
             "phase": state["phase"],
             "prompt": self._prompt(state, seat),
             "held": list(state["looking"]),  # positions the actor is looking at (public: which, not what)
@@ -725,7 +721,6 @@ class DeluxeMemory(Rules):
             "skips": list(state["skips"]),
             "extra_turns": [dict(owed) for owed in state["queue"]],
             "variants": {key: state[key] for key in ("simplicity", "jokers", "underdogs")},
-            "result": self.result(state),
         }
 
     def _prompt(self, state, seat) -> dict:
