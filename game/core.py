@@ -218,3 +218,11 @@ FACE_DOWN = "down"
 def corner_positions(rows: int, cols: int) -> list[int]:
     """The four corner positions of a rows × cols grid, row-major: top-left, top-right, bottom-left, bottom-right."""
     return [0, cols - 1, (rows - 1) * cols, rows * cols - 1]
+
+
+def lay_out(cards: list[str], positions: list[int], size: int) -> list[str | None]:
+    """A grid of ``size`` places, row-major: ``cards`` at ``positions``, in order, and no card (``None``) elsewhere."""
+    cells: list[str | None] = [None] * size
+    for pos, card in zip(positions, cards, strict=True):
+        cells[pos] = card
+    return cells

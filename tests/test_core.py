@@ -8,7 +8,7 @@ import pytest
 
 from game import GAMES, new_match
 from game.cards import standard_deck
-from game.core import FIRST_PLAYER, Option, corner_positions, first_seat, private, seen_by, winners_by_score
+from game.core import FIRST_PLAYER, Option, corner_positions, first_seat, lay_out, private, seen_by, winners_by_score
 
 
 def test_private_event_shows_its_secret_only_to_its_seats():
@@ -46,6 +46,12 @@ def test_winners_share_ties_highest_or_lowest():
 
 def test_corners_are_row_major():
     assert corner_positions(7, 8) == [0, 7, 48, 55]
+
+
+def test_cards_are_laid_out_at_their_positions_in_order():
+    assert lay_out(["AS", "KH", "2C"], [0, 3, 1], 5) == ["AS", "2C", None, "KH", None]
+    with pytest.raises(ValueError):
+        lay_out(["AS"], [0, 1], 5)  # a card for every position, no more, no fewer
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -20,7 +20,7 @@ matched or not, is a turn), and the solo player is the winner.
 from __future__ import annotations
 
 from ..cards import RANKS, is_card, rank
-from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, corner_positions, first_seat, winners_by_score
+from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, corner_positions, first_seat, lay_out, winners_by_score
 
 GRIDS = {8: (4, 4), 12: (4, 6), 18: (6, 6), 26: (7, 8)}
 PARTNER_SUIT = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -60,9 +60,7 @@ class Concentration(Rules):
         else:
             cards = _check_deck(options["deck"], pairs)
         rows, cols = GRIDS[pairs]
-        cells: list[str | None] = [None] * (rows * cols)
-        for pos, card in zip(positions, cards, strict=True):
-            cells[pos] = card
+        cells = lay_out(cards, positions, rows * cols)
         first = first_seat(options, players, rng)
         state = {
             "rows": rows,
