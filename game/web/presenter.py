@@ -160,6 +160,13 @@ def coin_words(face: dict) -> str:
     return f"coin showing value {face.get('value')}"
 
 
+def seats_across(viewer: int | None, players: int) -> list[int]:
+    """The seats drawn across the table from ``viewer``: the others, in turn order from the viewer's left (every seat,
+    from seat 0, for a spectator). The viewer's own seat goes nearest them, below the middle of the table."""
+    seats = list(range(players))
+    return seats if viewer is None else seats[viewer + 1 :] + seats[:viewer]
+
+
 def grid_label(index: int, columns: int) -> str:
     """ "row 3, column 5" for a row-major index (rows and columns counted from 1)."""
     return f"row {index // columns + 1}, column {index % columns + 1}"

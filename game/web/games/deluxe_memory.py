@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...cards import colour, is_joker, rank, rank_number
 from ...rules.deluxe_memory import COLS, EXTRA_TURN_PRICE, card_positions
-from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, grid_label
+from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, grid_label, seats_across
 from ..words import YOU, does, first_to_play, join_words, objective, possessive, seat_name, verb
 
 REARRANGE_SECONDS = 60
@@ -143,10 +143,8 @@ class DeluxeMemoryPresenter(Presenter):
 
     def areas(self, view, names):
         viewer = view["seat"]
-        # The others sit across the grid, in turn order from the viewer's left; the viewer sits at the bottom.
-        start = 0 if viewer is None else viewer + 1
-        others = [(start + step) % len(names) for step in range(len(names)) if (start + step) % len(names) != viewer]
-        areas = [self._player(view, names, seat) for seat in others]
+        # The others sit across the grid; the viewer sits at the bottom.
+        areas = [self._player(view, names, seat) for seat in seats_across(viewer, len(names))]
         areas.append(self._grid(view, names))
         effect = self._effect(view, names)
         if effect is not None:
