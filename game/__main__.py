@@ -1,15 +1,14 @@
 """Command-line driver: play a game in the terminal with a readable transcript, for debugging rules.
 
-    python -m game play cambio --players 3 --seed 1
-    python -m game play deluxe-memory --players 2 --option underdogs=true --as 0
-    python -m game games
+    python -m game games                                   # each game's id, player counts and options
+    python -m game play GAME --players 3 --seed 1
+    python -m game play GAME --players 2 --option NAME=JSON --as 0
+    python -m game play GAME --human 0 --bots medium
 
-    python -m game play concentration --human 0 --bots medium
-
-Seats listed with ``--human`` are played at the keyboard; the others by bots at ``--bots LEVEL``, or by
-random legal moves (seeded by ``--seed``) without it. Where several seats may act (Cambio's snaps and
-calls), they are asked in a random order, and a human may let an out-of-turn move pass. ``--as SEAT``
-prints the transcript as that seat saw it (default: the human, else a spectator).
+``GAME`` is a game's id. Seats listed with ``--human`` are played at the keyboard; the others by bots at
+``--bots LEVEL``, or by random legal moves (seeded by ``--seed``) without it. Where several seats may act
+(out-of-turn moves), they are asked in a random order, and a human may let an out-of-turn move pass.
+``--as SEAT`` prints the transcript as that seat saw it (default: the human, else a spectator).
 """
 
 from __future__ import annotations

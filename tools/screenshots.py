@@ -36,7 +36,7 @@ SAVE = "face-down/main/game"
 
 def mid_game(game: str) -> Table:
     """``game`` against bots at its default options, a few moves in as Hard bots would play them (random moves make
-    tables nobody meets, such as a Cambio hand full of penalty cards), with you to play."""
+    tables nobody meets, such as a hand full of penalty cards), with you to play."""
     table = Table(config.from_params({"game": game, "seed": str(SEED)}), SEED)
     rng = random.Random(SEED)
     seen = dict.fromkeys(range(table.config.players), 0)

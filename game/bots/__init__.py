@@ -1,8 +1,8 @@
 """Computer players with human-like memory, from forgetful to provably optimal.
 
     from game.bots import new_bot, autoplay, LEVELS
-    bot = new_bot("cambio", level="hard", seed=7)
-    action = bot.choose(view, new_events)        # None: not acting now (only where acting is optional)
+    bot = new_bot(game_id, level="hard", seed=7)  # game_id: a key of BOTS (every game has a bot)
+    action = bot.choose(view, new_events)         # None: not acting now (only where acting is optional)
     autoplay(match, {1: "medium", 2: "perfect"}, seed=3)
 
 A bot sits on a seat exactly as a person or a remote peer does: it sees that seat's view and events,
@@ -31,7 +31,8 @@ def new_bot(game: str, level: str = "medium", seed: int | str = 0) -> Bot:
 def autoplay(match: Match, seats: dict[int, str], seed: int | str = 0, max_actions: int = 100_000) -> int:
     """Let bots play ``seats`` (seat → level) until the match ends or a seat without a bot must act.
 
-    Bots are asked in seat order; the first that answers acts (for Cambio snaps this is arrival order).
+    Bots are asked in seat order; the first that answers acts (for moves out of turn, seat order stands for
+    arrival order).
     Returns the number of actions played.
     """
     bots = {seat: new_bot(match.game, level, seed=f"{seed}/{seat}") for seat, level in seats.items()}

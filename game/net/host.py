@@ -354,7 +354,7 @@ class Host:
     def bot_seats_to_act(self, now_ms: int) -> list[int]:
         """The seats a bot drives that may act now (bot seats, and absent players' after the grace period).
 
-        A bot that chose not to act (an optional Cambio snap or call) is not listed again until the state changes.
+        A bot that chose not to act (an optional move out of turn) is not listed again until the state changes.
         """
         if self.phase != "playing":
             return []

@@ -1,7 +1,7 @@
 """The bots a host drives: bot seats, and an absent player's seat once its grace period is over.
 
 A bot sits on a seat as a person does: it is shown that seat's view and the events since it was last
-asked, and answers with an action, or ``None`` for an optional move it lets pass (a Cambio snap).
+asked, and answers with an action, or ``None`` for an optional move it lets pass (a move out of turn).
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ What a player may know, and for how long:
 - the log and the screen reader's announcements are written from the spectator's events, so they never
   hold a private card, even in pass-and-play (a private look is announced to its own seat only, and
   dropped when a curtain comes down);
-- a private look (and a Concentration mismatch) is an overlay on the spots it shows; it goes when the look
+- a private look (and a pair that does not match) is an overlay on the spots it shows; it goes when the look
   time runs out, when the player taps "Done looking" or when they act. Bots wait for it to go.
 
 When things are drawn: a click's frame carries the table's cards (:class:`DrawTable`'s ``now``); its words and
@@ -226,7 +226,7 @@ class Screen:
     # --- what the page adapter calls --------------------------------------------------------------------
 
     def start(self, note: str = "", deal: bool = False) -> list[Effect]:
-        """Draw the game anew, with ``note`` in the log; ``deal``: a new deal, whose looks (Cambio's first peek)
+        """Draw the game anew, with ``note`` in the log; ``deal``: a new deal, whose looks (a peek as a round is dealt)
         show (and flip in); a game shown as it was left shows its cards face up, with no flip."""
         self.log_lines = [note] if note else []
         self.to_announce = [(note, False)] if note else []

@@ -5,8 +5,8 @@ save and resume) is tested on CPython. :mod:`game.web.app` puts it on the page.
 
 Pass-and-play: several people share the screen. The screen always shows one seat's view (the
 ``viewer``). When a different person must act next, the page first draws a curtain ("Pass to Ben"),
-so nobody sees another player's private cards. Out of turn in Cambio, only the person holding the device
-may snap or call; the others can't reach a shared screen at once anyway.
+so nobody sees another player's private cards. Out of turn, only the person holding the device
+may act; the others can't reach a shared screen at once anyway.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SAVE_FORMAT = 1
 
 @dataclass(frozen=True)
 class BotMove:
-    """A move a bot has chosen; ``in_turn`` is False for an out-of-turn move (a Cambio snap or call)."""
+    """A move a bot has chosen; ``in_turn`` is False for an out-of-turn move (a racing action)."""
 
     seat: int
     action: Action
@@ -101,7 +101,7 @@ class Table:
         return ahead, ahead.act(action)
 
     def legal_actions(self) -> list[Action]:
-        """What the seat on screen may do now (out-of-turn Cambio snaps and calls included)."""
+        """What the seat on screen may do now (out-of-turn moves included)."""
         if self.over:
             return []
         return self.match.legal_actions(self.viewer)
