@@ -9,7 +9,8 @@
     host.assign(1, "peer-a"); host.add_bot(2, "hard")     # they raise ValueError with a sentence
     host.clear(3); host.start(); host.deal()              # deal(): stop waiting (close pledges, then deal)
     host.poll(now_ms)                                     # the shuffle stops waiting for those away too long
-    host.bot_seats_to_act(now_ms); host.bot_step(now_ms)  # the UI paces the bots
+    move = host.bot_move(now_ms)                          # the UI paces the bots: it waits
+    host.bot_wait_ms(move, pace_ms); host.play_bot_move(move)   # this long, then plays the move
     Host.load(saved_text, now_ms, on_save=store)          # resume after the host's page reloads
 
     client = Client()                                     # Client(contributes=False) for the host's own

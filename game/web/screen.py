@@ -213,7 +213,7 @@ class Screen:
         self.unsaved = False  # the local table's last move is not saved yet
         self.on_screen = OnScreen()
         self.due: set[str] = set()  # the timers started and not run or cancelled yet
-        self.bot_move = None  # a bot's move chosen and waiting for its delay (table.BotMove)
+        self.bot_move = None  # a bot's move chosen and waiting for its delay (bots.driver.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
         self.predictions: dict[str, Prediction] = {}
         self.unpredicted: list[tuple[str, int]] = []
@@ -570,10 +570,9 @@ class Screen:
         move = self.table.bot_move() if self._bot_may_move() else None
         if move is None:
             return []
-        delay = self.settings.bot_delay_ms
-        if not move.in_turn:  # an out-of-turn move (a snap, a call) takes the bot's own reaction time
-            delay = (self.table.reaction_delay_ms(move.seat) or delay) * self.settings.bot_delay_ms // 700
         self.bot_move = move
+        # A move out of turn (a snap, a call) takes the bot's own reaction time: the driver's one pacing rule.
+        delay = self.table.bots.wait_ms(move, self.settings.bot_delay_ms)
         return self._after("bot", delay, after_paint=False)  # painted already
 
     # --- clicks drawn ahead -----------------------------------------------------------------------------

@@ -57,7 +57,9 @@ def test_a_bots_out_of_turn_move_takes_its_levels_reaction_time(bot_hand, gravey
     chosen = table.bot_move()
     assert (chosen.seat, chosen.action, chosen.in_turn) == (1, move, False)
     low, high = DELAY_MS["hard"]
-    assert low <= table.reaction_delay_ms(1) <= high
+    pace = 700  # the normal speed: a reaction time is scaled to the pace
+    assert low <= table.bots.wait_ms(chosen, pace) <= high
+    assert table.bots.wait_ms(chosen, pace * 2) >= 2 * low, "slower play, slower reactions"
 
 
 def test_pass_and_play_needs_the_curtain_when_the_other_person_must_act():
