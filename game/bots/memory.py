@@ -26,9 +26,17 @@ class Memory:
     def __init__(self, level: str, rng: random.Random):
         if level not in FORGET_PER_TURN:
             raise ValueError(f"Unknown bot level {level!r}; the levels are: {', '.join(LEVELS)}.")
+        self.level = level
         self.forget_rate = FORGET_PER_TURN[level]
         self._rng = rng
         self._facts: dict[Hashable, object] = {}
+
+    def copy(self, rng: random.Random) -> Memory:
+        """An independent copy of what is remembered now, forgetting at the same rate, drawing from ``rng``."""
+        twin = Memory(self.level, rng)
+        twin.forget_rate = self.forget_rate
+        twin._facts = dict(self._facts)
+        return twin
 
     def see(self, key: Hashable, value: object) -> None:
         """Remember ``value`` at ``key`` (replacing whatever was remembered there)."""
