@@ -73,7 +73,7 @@ def expected_names() -> list[str]:
                 f"bot decision p95, {game}, {level} (Pyodide)",
                 f"bot decision p95, {game}, {level} (phone CPU, estimate)",
             ]
-        names.append(f"bot search p95, {game}, {LEVELS[-1]} (Pyodide)")
+        names += [f"bot search p95, {game}, {LEVELS[-1]} ({where})" for where in ("Pyodide", "phone CPU, estimate")]
     return [*names, *PEER_ROWS]
 
 

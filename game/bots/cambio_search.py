@@ -35,8 +35,8 @@ if TYPE_CHECKING:
     from .cambio import CambioBot
 
 DECK = standard_deck(jokers=True)
-WORLDS = 5  # determinizations per decision
-PLAYOUT_MOVES = 45  # moves a playout may take to reach the round's end (about 20 turns); then hands are scored
+WORLDS = 4  # determinizations per decision
+PLAYOUT_MOVES = 40  # moves a playout may take to reach the round's end (about 20 turns); then hands are scored
 LOWEST_OF = 6  # a card its owner has kept is the lowest of at most this many draws
 SURE_ENOUGH = 0.5  # a call that wins the round in fewer worlds than this is not weighed against going on
 ROUND_SPREAD = 17.7  # the standard deviation of one round's point difference between two seats (bot play)

@@ -1,19 +1,24 @@
-"""Paved with Gold's search, for the Perfect level: cash a known claim or look further; put back or claim on a hope.
+"""Paved with Gold's search, for the Perfect level: once the stock is empty, how to start each turn.
 
-The heuristic (``game/bots/paved_with_gold.py``) waits with a known combination unless it is five of a colour,
-and never claims on a card it has not seen. Both are right on average; the search weighs them in the position
-at hand, over *worlds* (see ``game/bots/search.py``):
+With the stock empty the game's end is near, and a choice at the start of a turn can be played out to it.
+The heuristic (``game/bots/paved_with_gold.py``) waits with a known combination unless it is five of a
+colour, and claims that no combination is left only when it has seen every card. The search weighs, over
+*worlds* (see ``game/bots/search.py``), cashing its best known combination, looking at an unseen card (the
+heuristic then goes on), and claiming that none is left:
 
-- **A world.** The cards the seat has not seen (the square's unknown positions and the stock) are dealt at
-  random from the cards it has not seen. The seat plays its own heuristic from its own memory; each
-  opponent plays the Perfect heuristic, remembering the cards at the positions it was seen to look at.
-- **The choices.** At the start of a turn with a known combination: cash it, or look at an unseen card (the
-  heuristic then goes on: claims what the look completes, or looks again). With two cards held that
-  complete nothing: put them back, or claim a combination one more card would complete.
-- **The horizon.** Each choice is played out to the start of the seat's next turn (or the game's end) and
-  scored by the score difference plus, for the seat and its best opponent, ``KEPT`` of the best combination
-  each could prove from what it remembers then (a claim in hand is worth most of its points: it may be taken
-  first). ``WORLDS`` worlds, the same for every choice; the best mean wins, the heuristic's choice on a tie.
+- **A world.** The cards the seat has not seen (the square's unknown positions) are dealt at random from
+  the cards it has not seen. The seat plays its own heuristic from its own memory; each opponent plays the
+  Perfect heuristic, remembering the cards at the positions it was seen to look at.
+- **The score.** Each choice is played to the game's end in ``WORLDS`` worlds, the same for every choice,
+  and scored by the seat's share of the win, its lead in points breaking ties; the best mean wins, the
+  heuristic's choice on a tie. An end claim ends the game even when it is wrong, so the search makes it,
+  unsure, when the game is won anyway or an opponent who has seen more would make it first.
+
+Measured on the way (bot play, CPython, seeds from 0): searching every turn but looking only as far as the
+seat's next turn, a known combination counted at 70% of its points, Perfect did worse against Hard than the
+heuristic alone (59.7% against 62.7% of 300 games; 52.5% of 100 when it also weighed claims on a hope).
+Played to the game's end once the stock is empty, it beat the heuristic alone 52.5% of 400 games scored by
+points, and 54% scored by the win.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ..cards import standard_deck
-from ..core import Action, Event
+from ..core import Action
 from ..rules.paved_with_gold import RULES
 from .search import World, compare, play_out
 
@@ -32,7 +37,6 @@ if TYPE_CHECKING:
 DECK = standard_deck()
 WORLDS = 5  # determinizations per decision
 PLAYOUT_MOVES = 200  # more than any game left once the stock is empty takes
-KEPT = 0.7  # the share of a known combination's points a seat is credited with at the horizon
 
 
 class PavedSearch:
@@ -125,8 +129,3 @@ class PavedSearch:
                 seen = {pos: cells[pos] for pos in looked.get(other, [])}
                 players[other] = bot.opponent(seen, list(known), me, rng.randrange(1 << 30))
         return World(state, players)
-
-
-def _next_turn(event: Event, seat: int) -> bool:
-    """True at the start of ``seat``'s next turn or at the game's end: the horizon of a playout."""
-    return event["type"] == "game_over" or (event["type"] == "turn" and event["seat"] == seat)
