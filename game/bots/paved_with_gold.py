@@ -37,7 +37,7 @@ score, where they do the least harm. Memory ages once per turn, on the ``turn`` 
 (``game/bots/paved_search.py``): cashing its best known combination, looking at an unseen card, or claiming
 that no combination is left, each played out to the end of the game in worlds dealt from its memory. An end
 claim ends the game even when it is wrong, so a player far enough ahead may make it to finish the game won.
-Measured in bot play: the searching Perfect beat the same heuristic without search 54% of 400 games.
+Measured in bot play: the searching Perfect beat the same heuristic without search 52.4% of 400 games.
 """
 
 from __future__ import annotations
@@ -232,36 +232,32 @@ class PavedWithGoldBot(Bot):
         at the Perfect level once the stock is empty)."""
         best = self._best_known(known)
         may_end = view["stock"] == 0 and len(known) + len(unknown) < END_LIMIT
-        cash = None  # the known claim: its first move and the positions to pick
+        choices = {}  # each way to start the turn: its first move and the positions then planned
+        if may_end:
+            choices["end"] = ({"type": "claim_none"}, [])
         if best is not None:
             positions = best[2]
             if best[1] == "pair" and len(positions) == 2:
-                cash = ({"type": "announce_pair"}, positions)
+                choices["cash"] = ({"type": "announce_pair"}, positions)
             else:
-                cash = ({"type": "pick", "pos": positions[0]}, positions[:1])
+                choices["cash"] = ({"type": "pick", "pos": positions[0]}, positions[:1])
         if may_end and best is None and self._none_left_belief(known, unknown, unseen) >= BELIEVE_NONE[self.level]:
-            choice = ({"type": "claim_none"}, [])
-        elif cash is not None and (not unknown or best[0] >= CASH_AT[self.level]):
+            chosen = "end"
+        elif best is not None and (not unknown or best[0] >= CASH_AT[self.level]):
             # Exploring beats cashing a known claim: the claim stays secret and waits, while every card seen
             # may complete something bigger (see the module docstring).
-            choice = cash
-        elif unknown:
-            choice = ({"type": "pick", "pos": self._explore_pick(unknown)}, [])
+            chosen = "cash"
         else:
-            choice = ({"type": "pick", "pos": self.rng.choice(sorted(known))}, [])  # nothing to learn or claim: pass
-        if self.search is not None and view["stock"] == 0:
-            choices = [choice]
-            if cash is not None:
-                choices.append(cash)
-            if unknown:
-                choices.append(({"type": "pick", "pos": self._explore_pick(unknown)}, []))
-            if may_end:
-                choices.append(({"type": "claim_none"}, []))
-            kinds = [action["type"] for action, _ in choices]
-            choices = [item for index, item in enumerate(choices) if item[0]["type"] not in kinds[:index]]
-            if len(choices) > 1:
-                choice = choices[self.search.best(view, choices)]
-        action, self.plan = choice
+            chosen = "look"
+        searching = self.search is not None and view["stock"] == 0
+        if chosen == "look" or searching:
+            look = self._explore_pick(unknown) if unknown else self.rng.choice(sorted(known))  # or pass
+            choices["look"] = ({"type": "pick", "pos": look}, [])
+        if searching and len(choices) > 1:
+            ways = [choices[chosen]] + [choice for way, choice in choices.items() if way != chosen]
+            action, self.plan = ways[self.search.best(view, ways)]
+        else:
+            action, self.plan = choices[chosen]
         return action
 
     def _after_pick(self, view: dict, known: dict[int, str], unknown: list[int], unseen: list[str]) -> dict:
