@@ -70,7 +70,7 @@ own stream, seeded like ``self.rng``, so that asking for delays never changes th
 at least half the margin it wants (``SEARCH_FROM``), it plays the call and going on out in worlds dealt from
 its memory, with this heuristic playing every seat, and takes the better. Everything else it plays by the
 heuristic with a perfect memory. Measured in bot play: the searching Perfect beat the same heuristic without
-search 70% of 400 games, and the Perfect before search 72.0% of 1,000 (the ladder in bench/README.md).
+search 67.6% of 400 games, and the Perfect before search 72.2% of 1,000 (the ladder in bench/README.md).
 """
 
 from __future__ import annotations
