@@ -28,6 +28,7 @@ from collections.abc import Iterator
 from .. import GAMES, new_match
 from ..match import Match
 from . import BOTS, LEVELS, Bot, new_bot
+from .driver import BotDriver
 
 RANDOM = "random"
 BEFORE_SEARCH = "perfect before search"  # Cambio's Perfect as it played before it searched (no player's level)
@@ -65,33 +66,29 @@ def play(
     ``clock`` collects the time of every decision in seconds, ``searched`` that of the decisions a search made.
     """
     rng = random.Random(f"arena/{seed}")
-    bots: dict[int, Bot] = {
-        seat: player(match.game, name, seed=f"{seed}/{seat}") for seat, name in players.items() if name != RANDOM
-    }
-    told = dict.fromkeys(players, 0)
+    driver = BotDriver(
+        {seat: player(match.game, name, seed=f"{seed}/{seat}") for seat, name in players.items() if name != RANDOM}
+    )
     for step in range(100_000):
         if match.result() is not None:
             return match.result()
         acting = match.to_act()
         start = step % len(acting)
         for seat in acting[start:] + acting[:start]:
-            action = None
-            if seat in bots:
-                view, events = match.view(seat), match.events(seat, since=told[seat])
-                search = getattr(bots[seat], "search", None)
+            if seat in driver.seats:
+                search = getattr(driver.bot(seat), "search", None)
                 searches = search.decisions if search is not None else 0
                 began = time.perf_counter()
-                action = bots[seat].choose(view, events)
+                move = driver.next_move(match, [seat])
                 took = time.perf_counter() - began
                 if clock is not None:
                     clock.append(took)
                 if searched is not None and search is not None and search.decisions > searches:
                     searched.append(took)
+                action = move.action if move is not None else None
             else:
                 must = len(acting) == 1 or match.view(seat).get("turn") == seat
-                if must or rng.random() < 0.5:
-                    action = rng.choice(match.legal_actions(seat))
-            told[seat] = match.event_count
+                action = rng.choice(match.legal_actions(seat)) if must or rng.random() < 0.5 else None
             if action is not None:
                 match.act(seat, action)
                 break

@@ -77,14 +77,21 @@ class BotDriver:
         self._shown.pop(seat, None)
         self._passed.pop(seat, None)
 
+    def bot(self, seat: int) -> Bot:
+        """The bot at ``seat``."""
+        return self._bots[seat]
+
     def waiting(self, match: Match, seats: Iterable[int] | None = None) -> list[int]:
-        """The seats (the bots' own, or ``seats``) that may act now and whose bot has not let this state pass."""
-        wanted = set(self._bots if seats is None else seats)
-        return [seat for seat in match.to_act() if seat in wanted and self._passed.get(seat) != match.step]
+        """The seats that may act now and whose bot has not let this state pass: the bots' own, in the order the
+        match lists who may act, or of ``seats``, in their order (a caller that rotates who is asked first)."""
+        acting = match.to_act()
+        order = acting if seats is None else [seat for seat in seats if seat in acting]
+        return [
+            seat for seat in order if (seats is not None or seat in self._bots) and self._passed.get(seat) != match.step
+        ]
 
     def next_move(self, match: Match, seats: Iterable[int] | None = None) -> BotMove | None:
-        """The move of the first bot (in the order the match lists who may act; of ``seats``, if given) that wants
-        to act now, or ``None``."""
+        """The move of the first bot that wants to act now (asked in :meth:`waiting`'s order), or ``None``."""
         if match.result() is not None:
             return None
         main = main_actor(match)
