@@ -160,6 +160,14 @@ class Save:
 
 
 @dataclass(frozen=True)
+class Store:
+    """Keep ``text`` in this browser under ``key`` (``None``: forget it)."""
+
+    key: str
+    text: str | None
+
+
+@dataclass(frozen=True)
 class HintSeen:
     """The person on screen made a move: ``game``'s first-turn hint is not shown again in this browser."""
 
@@ -285,11 +293,15 @@ class Screen:
         """Play the click ``key`` that the page drew ahead, once the frame showing it is painted: the table shows
         that prediction's table now."""
         prediction = self.predictions.get(key)
-        if prediction is None:  # the table was redrawn since: draw it whole
-            self.on_screen.table = None
-            return self._redraw()
+        if prediction is None:  # the table was redrawn since
+            return self.redraw_whole()
         self.on_screen.drew(prediction.rendered, self.source.viewer)
         return self.play(prediction.action, painted=True)
+
+    def redraw_whole(self) -> list[Effect]:
+        """The page's table is not what this screen drew last (a click drawn ahead on an older one): draw it whole."""
+        self.on_screen.table = None
+        return self._redraw()
 
     def lift_curtain(self) -> list[Effect]:
         """The person the curtain named took the device: show the table to their seat, with their looks."""
