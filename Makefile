@@ -92,3 +92,8 @@ bench-bots: deps
 .PHONY: bench
 bench: deps site
 	$(PYTHON) -m bench.run
+
+## lighthouse: Lighthouse's mobile audit of the app and of the bare PyScript page (3 each), into bench/results/latest.json
+.PHONY: lighthouse
+lighthouse: deps site
+	$(PYTHON) -m bench.run --only lighthouse --merge

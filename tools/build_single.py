@@ -6,8 +6,8 @@ Browsers refuse module scripts and ``fetch()`` on a page opened from a file, so 
 would load is put inside it:
 
 - stylesheets and classic scripts are inlined, and the favicon becomes a ``data:`` URL;
-- the page's worker (static/js/worker.mjs, with Pyodide's modules and the engine's) is bundled into one ES
-  module by esbuild and carried as the text of a ``<script type="text/plain" id="face-down-worker">``:
+- the page's worker (static/js/worker.mjs, with Pyodide's modules and the engine's) is bundled into one classic
+  script by esbuild and carried as the text of a ``<script type="text/plain" id="face-down-worker">``:
   static/js/page.js starts the worker from a ``blob:`` URL of it;
 - every file the worker fetches (the wasm, the standard library, the engine zip...) is stored gzipped and
   base64-encoded at the end of the body (``#face-down-files``); page.js hands that text to the worker, whose
@@ -53,6 +53,9 @@ NOT_CARRIED = (
 )
 # Modules are bundled into the worker, which never fetches them.
 MODULES = (".mjs", ".js")
+# Pyodide refuses to start in a classic worker (it would load its parts with importScripts); this one has them
+# all bundled, so the worker hides importScripts from it before Pyodide's module runs.
+HIDE_IMPORT_SCRIPTS = "self.importScripts = undefined;"
 # Scripts that only make sense for the hosted site: the service worker needs http(s).
 HOSTED_ONLY_SCRIPTS = ("static/js/register-sw.js",)
 
@@ -79,12 +82,19 @@ def manifest_files() -> list[str]:
 
 
 def bundle_worker() -> str:
-    """The page's worker as one ES module (esbuild): worker.mjs with Pyodide's modules and the engine's."""
+    """The page's worker as one classic script (esbuild): worker.mjs with Pyodide's modules and the engine's.
+
+    Classic, because a page opened from a file cannot start a module worker from a ``blob:`` URL (Chromium).
+    Its ``import.meta`` is empty: only the Python snapshot's worker is found through it, and a file has no Cache
+    Storage to keep a snapshot in.
+    """
     if not ESBUILD.exists():
         sys.exit("esbuild is missing: run `npm ci` first (make single does it).")
-    # Pyodide's glue imports Node's modules only under Node.
-    command = [str(ESBUILD), WORKER_ENTRY, "--bundle", "--format=esm", "--minify", "--log-level=warning"]
+    # Pyodide's glue imports Node's modules only under Node. (esbuild warns of its direct eval(): it then leaves
+    # the names in those scopes as they are, which is all the eval needs.)
+    command = [str(ESBUILD), WORKER_ENTRY, "--bundle", "--format=iife", "--minify", "--log-level=error"]
     command.append("--external:node:*")
+    command.append(f"--banner:js={HIDE_IMPORT_SCRIPTS}")
     return subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True).stdout
 
 

@@ -93,8 +93,9 @@ class App:
 
     # --- messages from the page -------------------------------------------------------------------------------
 
-    def handle(self, text: str) -> str | None:
-        """Handle one message from the page (JSON); the effects it must carry out, as JSON (``None``: none)."""
+    def handle(self, text: str) -> str:
+        """Handle one message from the page (JSON); the effects it must carry out, as JSON (a list, maybe empty:
+        the page counts the answers to its messages)."""
         received = json.loads(text)
         if "location" in received:
             self.location = Location(**received["location"])
@@ -106,7 +107,7 @@ class App:
             out.append(message(Unsaved(self._save_key(), self.table.to_json())))
         if self._rooms is not None:
             out.append(message(self._rooms.state()))
-        return json.dumps(out) if out else None
+        return json.dumps(out)
 
     def emit(self, *effects) -> None:
         """Send the page these effects (the screen's, the room's or the page's own), in order."""
@@ -259,7 +260,8 @@ class App:
                 self.drawn += 1
                 self.out.append({**message(effect), "version": self.drawn})
             elif kind is Predict:  # drawn ahead on the table the page was sent last
-                self.out.append({**message(effect), "version": self.drawn})
+                save = {"key": self._save_key(), "text": effect.save}
+                self.out.append({**message(effect), "save": save, "version": self.drawn})
             else:
                 self.out.append(message(effect))
 

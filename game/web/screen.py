@@ -76,10 +76,12 @@ class DrawTable:
 @dataclass(frozen=True)
 class Predict:
     """The edit that the click ``key`` would make (:func:`game.web.predict.click_targets` names the keys): the
-    page makes it the moment that click comes, then calls :meth:`Screen.play_predicted`."""
+    page makes it the moment that click comes, then calls :meth:`Screen.play_predicted`. ``save``: the local
+    table's save once that click is played, kept by the page if it is closed first."""
 
     key: str
     edit: DrawTable
+    save: str = ""
 
 
 @dataclass(frozen=True)
@@ -606,7 +608,8 @@ class Screen:
             prediction = predict_click(self.table, self.presenter, drawn, self.legal[index], looks, memory)
             if prediction is not None:
                 self.predictions[key] = prediction
-                effects.append(Predict(key, DrawTable(prediction.now, prediction.later, prediction.rendered.html)))
+                edit = DrawTable(prediction.now, prediction.later, prediction.rendered.html)
+                effects.append(Predict(key, edit, prediction.save))
         return effects + (self._after("predict", 0, after_paint=False) if self.unpredicted else [])
 
     def _forget_predictions(self) -> list[Effect]:

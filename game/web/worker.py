@@ -14,7 +14,5 @@ app = App()
 
 
 def handle(text: str) -> None:
-    """Handle one message from the page (JSON) and post the page its effects, if any."""
-    answer = app.handle(text)
-    if answer is not None:
-        postMessage(answer)
+    """Handle one message from the page (JSON) and post the page its effects: one answer for each message."""
+    postMessage(app.handle(text))

@@ -32,8 +32,26 @@
   let transport = null; // the room's transport, once open
   let transportGen = null; // the number of the transport Python wants open
 
-  function post(message) {
-    if (booted) worker.postMessage({ ...message, location: place() });
+  // Python answers every message, in order: for each one sent, whether the table waits for its answer.
+  const unanswered = [];
+  let held = 0;
+
+  function post(message, onTable = false) {
+    if (!booted) return;
+    worker.postMessage({ ...message, location: place() });
+    unanswered.push(onTable);
+    if (onTable && ++held === 1) faceDownRedraw.hold(true);
+  }
+
+  function answered() {
+    if (unanswered.shift() && --held === 0) faceDownRedraw.hold(false);
+    if (unanswered.length === 0) for (const done of whenAnswered.splice(0)) done();
+  }
+
+  const whenAnswered = []; // callbacks for when Python has answered every message sent
+
+  function allAnswered() {
+    return new Promise((done) => (unanswered.length === 0 ? done() : whenAnswered.push(done)));
   }
 
   function place() {
@@ -93,7 +111,7 @@
 
   const EFFECTS = {
     DrawTable: (effect) => faceDownRedraw.apply(byId("table"), effect),
-    Predict: (effect) => faceDownRedraw.predictClick(effect.key, effect.edit, effect.version),
+    Predict: ({ key, edit, save, version }) => faceDownRedraw.predictClick(key, { ...edit, save }, version),
     Write: ({ element, text, html }) => {
       if (html) byId(element).innerHTML = text;
       else byId(element).textContent = text;
@@ -292,16 +310,16 @@
       }
       const seat = command.getAttribute("data-seat");
       const picker = name === "room-create" || name === "room-configure" ? pickerFields() : null;
-      post({ type: "command", command: name, seat: seat ? Number(seat) : null, picker });
+      post({ type: "command", command: name, seat: seat ? Number(seat) : null, picker }, !name.startsWith("room-"));
       return;
     }
     const action = target.closest("#table [data-action]");
     if (action) {
-      post({ type: "action", index: Number(action.dataset.action), version: faceDownRedraw.version() });
+      post({ type: "action", index: Number(action.dataset.action), version: faceDownRedraw.version() }, true);
       return;
     }
     const spot = target.closest("#table [data-pos]");
-    if (spot) post({ type: "spot", pos: spot.dataset.pos, version: faceDownRedraw.version() });
+    if (spot) post({ type: "spot", pos: spot.dataset.pos, version: faceDownRedraw.version() }, true);
   }
 
   function onSubmit(event) {
@@ -340,21 +358,27 @@
     (window.requestIdleCallback ?? ((call) => setTimeout(call, 0)))(callback, { timeout: 2000 });
   }
 
-  // A first visit's Python booted: make a snapshot for the next one, once this page is playable and idle.
+  // A first visit's Python booted: make a snapshot for the next one, once this page is playable and idle (not in
+  // the single-file download: a page opened from a file restores none).
   function snapshotIfBooted() {
-    if (root.dataset.python === "booted" && !root.dataset.snapshot) worker.postMessage({ type: "snapshot" });
+    if (location.protocol === "file:" || root.dataset.python !== "booted" || root.dataset.snapshot) return;
+    worker.postMessage({ type: "snapshot" });
   }
 
   function onWorkerMessage({ data }) {
     if (typeof data === "string") {
       carryOut(JSON.parse(data));
+      answered();
       return;
     }
     if (data.progress !== undefined) window.faceDownBoot?.progress(data.progress);
     if (data.effects) carryOut(data.effects);
     if (data.snapshot) store(SNAPSHOT_NOTE, data.snapshot);
     if (data.python === "ready") boot();
-    if (data.error) console.error("Face Down:", data.error);
+    if (data.id === undefined && data.error) {
+      console.error("Face Down:", data.error); // Python failed on a message: that is its answer
+      answered();
+    }
     if (data.id !== undefined) {
       const [resolve, reject] = asked.get(data.id);
       asked.delete(data.id);
@@ -379,10 +403,11 @@
   // The single-file download carries the worker's code and the runtime's files in the page (tools/build_single.py).
   function startWorker() {
     const bundled = byId("face-down-worker");
-    const source = bundled
-      ? URL.createObjectURL(new Blob([bundled.textContent], { type: "text/javascript" }))
-      : new URL("static/js/worker.mjs", document.baseURI);
-    worker = new Worker(source, { type: "module" });
+    if (location.protocol === "file:" && !bundled) return; // a multi-file copy: register-sw.js explains
+    // A page opened from a file may start a classic worker from a blob: URL, but not a module worker.
+    worker = bundled
+      ? new Worker(URL.createObjectURL(new Blob([bundled.textContent], { type: "text/javascript" })))
+      : new Worker(new URL("static/js/worker.mjs", document.baseURI), { type: "module" });
     worker.onmessage = onWorkerMessage;
     worker.onerror = (event) => console.error("Face Down's worker failed:", event.message);
     const files = byId("face-down-files")?.textContent ?? null;
@@ -393,8 +418,23 @@
   document.addEventListener("submit", (event) => event.target.id === "picker" && onSubmit(event));
   document.addEventListener("change", onChange);
   window.addEventListener("pagehide", onHidden);
-  document.addEventListener("visibilitychange", () => document.hidden && onHidden());
-  faceDownRedraw.onPredictedClick((key, version) => post({ type: "predicted", key, version }));
+  document.addEventListener("visibilitychange", onHidden);
+  faceDownRedraw.onPredictedClick(
+    (key, version) => post({ type: "predicted", key, version }, true),
+    (edit) => {
+      pendingSave = edit.save; // the click's move is on the page, and Python has not played it yet
+    },
+  );
+
+  /**
+   * A promise that the page has drawn and saved all of its last move (for tests): Python has answered every
+   * message, then the frame showing that is painted and what waited for it (the timers asked for from that
+   * answer, such as the one that saves) has run and been answered too.
+   */
+  window.faceDownSettled = () =>
+    allAnswered()
+      .then(() => new Promise((done) => faceDownRedraw.later(done, 0, true)))
+      .then(allAnswered);
 
   /** What this page knows of its room, as JSON: for tests and bug reports. */
   window.faceDownRoom = () => roomState ?? JSON.stringify({ role: null });
@@ -407,7 +447,6 @@
       worker.postMessage({ type: "python", id: lastAsked, code });
     });
 
-  if (location.protocol === "file:" && !byId("face-down-files")) return; // a multi-file copy: register-sw.js explains
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startWorker);
   else startWorker();
 })();

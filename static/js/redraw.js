@@ -22,11 +22,13 @@
 // - Clicks drawn ahead (game/web/predict.py): while the person thinks, the screen hands over the edit each
 //   click would make, with faceDownRedraw.predictClick(key, edit, version) (keyed as that module says, drawn
 //   ahead from table `version`: kept only if that table is the one on the page); every edit of the table, and
-//   forgetPredictions(), drops them all; predicted() lists their keys, and onPredictedClick(play) names the
-//   app's callback. When such a click comes, its edit is made here at once and the click is kept from the
-//   app's own click handler; the page then shows the table that follows `version`, and play(key, version)
-//   plays it once the frame showing it is painted. Until then no later() callback runs (each waits another frame), and the next click or the page
-//   being put away plays it at once: the moves stay in the order they were made, and none is lost.
+//   forgetPredictions(), drops them all; predicted() lists their keys, and onPredictedClick(play, shown) names
+//   the app's callbacks. When such a click comes, its edit is made here at once and the click is kept from the
+//   app's own click handler; the page then shows the table that follows `version`, shown(edit) is called, and
+//   play(key, version) plays it once the frame showing it is painted. Until then no later() callback runs
+//   (each waits another frame), and the next click or the page being put away plays it at once: the moves
+//   stay in the order they were made, and none is lost.
+// - hold(true) keeps the table busy while the page waits for Python to answer a click on it; hold(false) ends it.
 // - A click on an action button while the table's changes wait is dropped: the buttons on screen are the last
 //   move's, numbered by its legal actions.
 // - faceDownRedraw.fit(anew) sizes the cards so that the whole table fits its box, by width and by height
@@ -206,7 +208,9 @@
   let pendingClick = null; // the key of a click drawn ahead and not played yet
   let pendingVersion = 0; // the table it was drawn ahead from
   let playPredicted = null;
+  let shownAhead = null;
   let version = 0; // the table on the page: the version of the last edit that named one
+  let holding = false; // hold()
 
   // The spot that has the keyboard focus, if one has.
   function focusedPlace() {
@@ -226,7 +230,8 @@
   }
 
   function markBusy(table) {
-    if (waiting.length > 0 || pendingClick !== null || staleChoices) table.setAttribute("aria-busy", "true");
+    const busy = waiting.length > 0 || pendingClick !== null || staleChoices || holding;
+    if (busy) table.setAttribute("aria-busy", "true");
     else table.removeAttribute("aria-busy");
   }
 
@@ -316,6 +321,7 @@
     pendingClick = key;
     pendingVersion = version;
     apply(document.getElementById("table"), edit);
+    shownAhead?.(edit);
     version = pendingVersion + 1; // the table Python draws when it plays this click
     event.stopPropagation();
     // Played once the frame showing it is painted, or at once if the page is put away first (below).
@@ -368,8 +374,14 @@
     version: () => version,
     forgetPredictions: () => predictions.clear(),
     predicted: () => [...predictions.keys()], // for tests and bug reports: which clicks are drawn ahead
-    onPredictedClick: (play) => {
+    onPredictedClick: (play, shown) => {
       playPredicted = play;
+      shownAhead = shown;
+    },
+    // Hold the table busy (aria-busy) while the page waits for Python's answer to a click on it.
+    hold: (held) => {
+      holding = held;
+      markBusy(document.getElementById("table"));
     },
   };
 })();

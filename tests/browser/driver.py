@@ -35,9 +35,9 @@ COUNT_FLIPS_IN = """() => {
 }"""
 
 
-# The app draws what waited for the frame showing a move, and saves the game, once that frame is painted
-# (App.refresh, with static/js/redraw.js's later()): a promise of a later() asked for after the app's own.
-SETTLED = "new Promise((done) => faceDownRedraw.later(done, 0, true))"
+# The app draws what waited for the frame showing a move, and saves the game, once that frame is painted (with
+# static/js/redraw.js's later()), and Python answers each message in its own time: static/js/page.js's promise.
+SETTLED = "faceDownSettled()"
 A_SECOND_GOES_BY = "new Promise((done) => setTimeout(() => done(false), 1000))"
 
 
