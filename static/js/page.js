@@ -431,6 +431,8 @@
    * message, then the frame showing that is painted and what waited for it (the timers asked for from that
    * answer, such as the one that saves) has run and been answered too.
    */
+  /** A promise that Python has answered every message the page sent it (for tests). */
+  window.faceDownAnswered = allAnswered;
   window.faceDownSettled = () =>
     allAnswered()
       .then(() => new Promise((done) => faceDownRedraw.later(done, 0, true)))
