@@ -102,7 +102,7 @@ class App:
         self.out = []
         self._handlers[received["type"]](received)
         out, self.out = self.out, []
-        drew = any(effect["kind"] == "DrawTable" for effect in out)
+        drew = any(effect["effect"] == "DrawTable" for effect in out)
         if drew and self.table is not None and self.screen.unsaved:
             out.append(message(Unsaved(self._save_key(), self.table.to_json())))
         if self._rooms is not None:

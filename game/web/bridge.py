@@ -4,7 +4,7 @@ The page's Python runs in a Web Worker (static/js/worker.mjs), so it never holds
 the bots, the screen controller (:mod:`game.web.screen`) and the room controller (:mod:`game.web.roomscreen`)
 all run there. The page's thread runs static/js/page.js, which forwards what happens on the page as messages
 (a click, a timer that ran, a transport's news, each a JSON object with a ``type``) and carries out the effects
-it gets back, a list per message. An effect crosses as ``{"kind": <its class name>, <its fields>...}``: so an
+it gets back, a list per message. An effect crosses as ``{"effect": <its class name>, <its fields>...}``: so an
 effect added to a controller reaches the page with no change here, and page.js carries it out by its kind.
 
 The page's own effects, which only :mod:`game.web.app` and :mod:`game.web.room` return, are below. Timers are
@@ -106,7 +106,7 @@ class RoomState:
 
 def message(effect) -> dict:
     """``effect`` as the page takes it: its kind (the class name) and its fields, nested effects likewise."""
-    found = {"kind": type(effect).__name__}
+    found = {"effect": type(effect).__name__}
     for item in fields(effect):
         value = getattr(effect, item.name)
         found[item.name] = message(value) if is_dataclass(value) else value
@@ -131,7 +131,7 @@ class Timers:
         self._last += 1
         self._numbers[(channel, name)] = self._last
         self._due[self._last] = (channel, name, owner)
-        return [*effects, {"kind": "After", "id": self._last, "delay_ms": delay_ms, "after_paint": after_paint}]
+        return [*effects, {"effect": "After", "id": self._last, "delay_ms": delay_ms, "after_paint": after_paint}]
 
     def cancel(self, channel: str, name: str) -> list[dict]:
         """Forget ``channel``'s timer ``name``, if it is due; the page's effects."""
@@ -139,7 +139,7 @@ class Timers:
         if number is None:
             return []
         del self._due[number]
-        return [{"kind": "Cancel", "id": number}]
+        return [{"effect": "Cancel", "id": number}]
 
     def cancel_all(self, channel: str) -> list[dict]:
         """Forget every timer of ``channel``; the page's effects."""

@@ -215,7 +215,7 @@ class Rooms:
                 self.gen += 1  # no news of the transport closed
                 app.emit(effect)
             elif kind is ShowInvite:
-                app.out.append({"kind": "ShowInvite", "link": effect.link, "html": render_invite(effect.link, "")})
+                app.out.append({"effect": "ShowInvite", "link": effect.link, "html": render_invite(effect.link, "")})
             elif kind is ShowGame:
                 self.source = RoomSource(control.client, self._player_says(control))
                 app.show(self.source, deal=effect.deal)

@@ -214,16 +214,16 @@
       transport = null;
     },
     Send: ({ peer, text }) => transport?.send(peer, text),
-    ShowInvite: ({ link, html }) => {
-      byId("room-invite").innerHTML = html;
+    // The link and its QR code show together, once the QR code's generator is loaded.
+    ShowInvite: ({ link, html }) =>
       faceDownNet.qrSvg(link).then(
         (svg) => {
-          const box = document.querySelector("#room-invite .room-qr");
-          if (box && byId("room-link")?.value === link) box.innerHTML = svg;
+          const invite = byId("room-invite");
+          invite.innerHTML = html;
+          invite.querySelector(".room-qr").innerHTML = svg;
         },
         (error) => console.error("Face Down could not draw the invite's QR code:", error),
-      );
-    },
+      ),
     ShowLobby: ({ html }) => {
       const fold = document.querySelector("#room .room-fold");
       const unfolded = Boolean(fold?.open); // a player who opened the folded lobby keeps it open
@@ -235,9 +235,9 @@
 
   function carryOut(effects) {
     for (const effect of effects) {
-      const carry = EFFECTS[effect.kind];
+      const carry = EFFECTS[effect.effect];
       if (carry) carry(effect);
-      else console.error(`Face Down: no page code for the effect ${effect.kind}.`);
+      else console.error(`Face Down: no page code for the effect ${effect.effect}.`);
     }
   }
 

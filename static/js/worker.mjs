@@ -16,7 +16,7 @@ let handle = null; // game.web.worker.handle once Python is ready
 
 /** Set the page's <html data-NAME>. */
 function mark(name, value) {
-  postMessage({ effects: [{ kind: "Mark", name, value }] });
+  postMessage({ effects: [{ effect: "Mark", name, value }] });
 }
 
 // The progress bar counts real bytes: each response body of the runtime as it streams in (counted on a clone:
@@ -85,7 +85,7 @@ async function start({ base, noted, files }) {
   } catch (error) {
     console.error("Face Down could not start Python:", error);
     const text = `The game could not load (${error.message}). Reload the page to try again.`;
-    postMessage({ effects: [{ kind: "Say", text }] });
+    postMessage({ effects: [{ effect: "Say", text }] });
     return;
   }
   postMessage({ python: "ready" });
@@ -102,7 +102,7 @@ function pass(message) {
 
 async function snapshot() {
   const key = makeSnapshot && (await makeSnapshot());
-  if (key) postMessage({ snapshot: key, effects: [{ kind: "Mark", name: "snapshot", value: "saved" }] });
+  if (key) postMessage({ snapshot: key, effects: [{ effect: "Mark", name: "snapshot", value: "saved" }] });
 }
 
 function runPython({ id, code }) {
