@@ -15,9 +15,11 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
    quick run, whose figures are not read: two audits would cost the test suite a minute of both cores);
 5. ``clicks``: click-to-paint p50 and p95 on a bare page of plain buttons (the floor), then per game, and the
    longest main-thread task of each game's page from its first paint on;
-6. ``rooms``: the peer action round trip in a two-peer room over a local relay (bench/rooms.py);
+6. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
 7. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
-8. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``).
+8. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
+9. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
+   network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
 
 ``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
 lighthouse`` adds its audit to bench/results/latest.json that way).
@@ -38,7 +40,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import boot, clicks, engine, lighthouse, report, rooms, throttled, transfers
+from . import boot, clicks, engine, lighthouse, netlab, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -49,6 +51,9 @@ MB = 1e6
 STARTED = time.monotonic()
 # The click-to-paint floor: the same clicks on a page of plain buttons (bench/bare-clicks.html).
 BARE_CLICKS = "bare page (plain JavaScript)"
+# A phone's CPU against this machine's, as the throttled visits emulate it; bot times on it are estimated.
+PHONE_CPU = throttled.CPU_SLOWDOWN
+PHONE_NOTE = f"{PHONE_CPU} × the p95 in Pyodide here (not measured on a slowed CPU)"
 
 
 @dataclass(frozen=True)
@@ -90,7 +95,7 @@ QUICK = Plan(
     throttled_cpu=1,
     lighthouse_runs=0,
 )
-SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "rooms", "throughput", "bots")
+SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "rooms", "throughput", "bots", "netlab")
 
 
 def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
@@ -218,15 +223,40 @@ def throughput_rows(cpython: dict[str, list[float]], pyodide: dict[str, list[flo
     return rows
 
 
-def bot_rows(timings: dict[tuple[str, str], tuple[int, float, float]]) -> list[dict]:
-    """Bot decision time in Pyodide, p50 and p95, per game and level (target p95 ≤ 50 ms, the bots issue's)."""
+def bot_rows(timings: dict[tuple[str, str], engine.Timing]) -> list[dict]:
+    """Bot decision time in Pyodide per game and level: p50, p95 (target ≤ 50 ms, the bots issue's), the p95 on a
+    phone's CPU (estimated: 4 × the p95 here), and at the Perfect level the p95 of the decisions that searched,
+    here and (estimated) on a phone."""
     rows = []
     for game in GAMES:
         for level in LEVELS:
-            moves, p50, p95 = timings.get((game, level), (0, None, None))
-            rows.append(figure(f"bot decision p50, {game}, {level} (Pyodide)", p50, "ms"))
-            rows.append(figure(f"bot decision p95, {game}, {level} (Pyodide)", p95, "ms", target(AT_MOST, 50)))
-            rows[-2]["runs"] = rows[-1]["runs"] = moves
+            timing = timings.get((game, level))
+            p50, p95 = (timing.p50, timing.p95) if timing else (None, None)
+            phone = None if p95 is None else PHONE_CPU * p95
+            found = [
+                figure(f"bot decision p50, {game}, {level} (Pyodide)", p50, "ms"),
+                figure(f"bot decision p95, {game}, {level} (Pyodide)", p95, "ms", target(AT_MOST, 50)),
+                figure(f"bot decision p95, {game}, {level} (phone CPU, estimate)", phone, "ms", note=PHONE_NOTE),
+            ]
+            for item in found:
+                item["runs"] = timing.moves if timing else 0
+            if level == LEVELS[-1]:
+                searched = timing.searched_p95 if timing else None
+                note = f"longest {timing.searched_max:.1f} ms" if timing and searched is not None else "no search"
+                on_phone = None if searched is None else PHONE_CPU * searched
+                searches = [
+                    figure(f"bot search p95, {game}, {level} (Pyodide)", searched, "ms", note=note),
+                    figure(
+                        f"bot search p95, {game}, {level} (phone CPU, estimate)",
+                        on_phone,
+                        "ms",
+                        note=PHONE_NOTE if on_phone is not None else note,
+                    ),
+                ]
+                for item in searches:
+                    item["runs"] = timing.searched if timing else 0
+                found += searches
+            rows += found
     return rows
 
 
@@ -236,14 +266,27 @@ PEER_ROWS = (
     ("peer action round trip, end to end, p50", "end_to_end_p50", None),
     ("peer action round trip, end to end, p95", "end_to_end_p95", 50),
 )
+RELAY_ROWS = (
+    ("peer action round trip through the relay, network part, p50", "network_p50", "ms", None),
+    ("peer action round trip through the relay, end to end, p50", "end_to_end_p50", "ms", None),
+    ("peer action round trip through the relay, end to end, p95", "end_to_end_p95", "ms", 250),
+    ("relay events per move (each subscriber's copy)", "events_per_move", "events", None),
+    ("relay bytes per move (each subscriber's copy)", "bytes_per_move", "bytes", None),
+)
 
 
-def peer_rows(figures: dict) -> list[dict]:
-    """A click on one peer of a two-peer room to the result drawn on every peer (bench/rooms.py), in ms."""
-    return [
-        figure(name, figures[key], "ms", target(AT_MOST, bound) if bound else None, note=f"{figures['clicks']} clicks")
+def peer_rows(direct: dict, relayed: dict) -> list[dict]:
+    """A click on one peer of a two-peer room to the result drawn on every peer (bench/rooms.py), over a direct
+    channel and through the relay, in ms; and what the relay carried per move."""
+    rows = [
+        figure(name, direct[key], "ms", target(AT_MOST, bound) if bound else None, note=f"{direct['clicks']} clicks")
         for name, key, bound in PEER_ROWS
     ]
+    rows += [
+        figure(name, relayed[key], unit, target(AT_MOST, bound) if bound else None, note=f"{relayed['clicks']} clicks")
+        for name, key, unit, bound in RELAY_ROWS
+    ]
+    return rows
 
 
 def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) -> list[dict]:
@@ -273,8 +316,15 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
             samples, longest = _clicks(playwright, site, site_url, plan.clicks)
             rows["clicks"] = click_rows(samples) + long_task_rows(longest)
         if "rooms" in only:
-            _say("peer round trip: a two-peer room over the local relay")
-            rows["rooms"] = peer_rows(rooms.round_trip(playwright, site_url, clicks=plan.clicks))
+            _say("peer round trip: a two-peer room, signaled through the local relay, then through it")
+            direct = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
+            relayed = rooms.round_trip(playwright, site_url, clicks=plan.clicks, via="relay")
+            rows["rooms"] = peer_rows(direct, relayed)
+        if "netlab" in only and not plan.quick:  # the quick run's smoke test stays on loopback
+            _say("netlab: a room across every pair of networks, STUN only, then with TURN")
+            results = netlab.matrix(playwright, turn=False) + netlab.matrix(playwright, turn=True)
+            print(netlab.tables(results))
+            rows["netlab"] = netlab.rows(results)
     if "throughput" in only:
         _say("throughput: CPython, then Pyodide")
         cpython = engine.throughput(False, plan.throughput_seconds, plan.throughput_rounds)
@@ -288,7 +338,7 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
 
 
 # The table's order (the sections run browser ones first, while nothing else of ours competes for the CPU).
-TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "throughput", "bots", "rooms", "lighthouse")
+TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "throughput", "bots", "rooms", "netlab", "lighthouse")
 
 
 def _clicks(playwright, site: Path, site_url: str, count: int) -> tuple[dict[str, list[dict]], dict[str, float]]:

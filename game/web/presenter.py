@@ -31,7 +31,7 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 class Spot:
     """One position on the table: a card, a coin, a tile or a pile, face down, face up or empty.
 
-    ``face`` is ``"down"``, a card id, a coin face (a dict, for Matches) or ``None`` for an empty spot.
+    ``face`` is ``"down"``, a card id, a piecepack coin face (a dict) or ``None`` for an empty spot.
     ``label`` says where it is for a screen reader ("row 3, column 5"); the renderer adds what shows.
     """
 
@@ -39,7 +39,7 @@ class Spot:
     face: Any
     label: str
     kind: str = "card"  # card, coin, tile or pile
-    marked: bool = False  # a Matches tile that is marked
+    marked: bool = False  # a tile its matching coin has marked
     badge: str = ""  # a short note shown on the spot, e.g. a pile's count
     face_text: str = ""  # what shows, when the default wording does not fit (coins, tiles, piles)
 
@@ -109,12 +109,12 @@ class Presenter:
         """Cards a look in ``event`` shows this seat, by place; they stay up for the look time only.
 
         ``memory`` is the seat's own, kept by its screen from one event to the next (and copied for a click drawn
-        ahead): a presenter may note in it what a later event needs, such as the cards of a look that a swap
-        moves (Deluxe Memory's 2)."""
+        ahead): a presenter may note in it what a later event needs, such as the cards of a look that a later
+        swap moves."""
         return {}
 
     def held_look(self, events: list[dict]) -> tuple[str, str] | None:
-        """A look in ``events`` that stays up until the player ends it (Cambio's peek as a round is dealt): the
+        """A look in ``events`` that stays up until the player ends it (a peek as a round is dealt): the
         prompt meanwhile and the label of the button that ends it; ``None`` for looks that end with the look time."""
         return None
 
@@ -158,6 +158,13 @@ def coin_words(face: dict) -> str:
     if face.get("face") == "suit":
         return f"coin showing {face['suit']}"
     return f"coin showing value {face.get('value')}"
+
+
+def seats_across(viewer: int | None, players: int) -> list[int]:
+    """The seats drawn across the table from ``viewer``: the others, in turn order from the viewer's left (every seat,
+    from seat 0, for a spectator). The viewer's own seat goes nearest them, below the middle of the table."""
+    seats = list(range(players))
+    return seats if viewer is None else seats[viewer + 1 :] + seats[:viewer]
 
 
 def grid_label(index: int, columns: int) -> str:

@@ -163,7 +163,7 @@ def table_changes(drawn: Rendered | None, new: Rendered) -> list[Change]:
     page at once, and then little else has changed yet. ``drawn`` is ``None`` when the table shows
     something else (nothing yet, or the curtain): then the whole table is written.
 
-    Areas that come and go (a Deluxe Memory pair's effect) are found by their key and rank among the areas
+    Areas that come and go (a pair's effect, say) are found by their key and rank among the areas
     of that key. The area indices in the changes count the areas on the table as it is when each change
     is made: areas that go are taken from the last, new ones put in from the first.
     """
@@ -255,7 +255,7 @@ def _spot_changes(old: SpotHtml, spot: SpotHtml) -> list[Change]:
 
 
 def render_actions(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
-    """The buttons for actions that belong to no spot (Call Cambio, Done, Claim a pair...)."""
+    """The buttons for actions that belong to no spot (Done, Claim a pair, a call that ends the round...)."""
     if not indices:
         return ""
     buttons = "".join(
@@ -294,7 +294,7 @@ def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
     """The result screen: who won, the scores, who played first, and the way to play again."""
     headline = result_headline(view, names)
     lines = "".join(f"<li>{escape(line)}</li>" for line in presenter.result_lines(view, names))
-    first = seat_name(names, view["first"])  # in Cambio, who started the first round
+    first = seat_name(names, view["first"])  # in a game of rounds, who started the first round
     opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
     return (
         f'<div class="result" role="dialog" aria-labelledby="result-title">'

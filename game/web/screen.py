@@ -13,7 +13,7 @@ What a player may know, and for how long:
 - the log and the screen reader's announcements are written from the spectator's events, so they never
   hold a private card, even in pass-and-play (a private look is announced to its own seat only, and
   dropped when a curtain comes down);
-- a private look (and a Concentration mismatch) is an overlay on the spots it shows; it goes when the look
+- a private look (and a pair that does not match) is an overlay on the spots it shows; it goes when the look
   time runs out, when the player taps "Done looking" or when they act. Bots wait for it to go.
 
 When things are drawn: a click's frame carries the table's cards (:class:`DrawTable`'s ``now``); its words and
@@ -223,7 +223,7 @@ class Screen:
         self.unsaved = False  # the local table's last move is not saved yet
         self.on_screen = OnScreen()
         self.due: set[str] = set()  # the timers started and not run or cancelled yet
-        self.bot_move = None  # a bot's move chosen and waiting for its delay (table.BotMove)
+        self.bot_move = None  # a bot's move chosen and waiting for its delay (bots.driver.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
         self.predictions: dict[str, Prediction] = {}
         self.unpredicted: list[tuple[str, int]] = []
@@ -236,7 +236,7 @@ class Screen:
     # --- what the page adapter calls --------------------------------------------------------------------
 
     def start(self, note: str = "", deal: bool = False) -> list[Effect]:
-        """Draw the game anew, with ``note`` in the log; ``deal``: a new deal, whose looks (Cambio's first peek)
+        """Draw the game anew, with ``note`` in the log; ``deal``: a new deal, whose looks (a peek as a round is dealt)
         show (and flip in); a game shown as it was left shows its cards face up, with no flip."""
         self.log_lines = [note] if note else []
         self.to_announce = [(note, False)] if note else []
@@ -584,10 +584,9 @@ class Screen:
         move = self.table.bot_move() if self._bot_may_move() else None
         if move is None:
             return []
-        delay = self.settings.bot_delay_ms
-        if not move.in_turn:  # an out-of-turn move (a snap, a call) takes the bot's own reaction time
-            delay = (self.table.reaction_delay_ms(move.seat) or delay) * self.settings.bot_delay_ms // 700
         self.bot_move = move
+        # A move out of turn (a snap, a call) takes the bot's own reaction time: the driver's one pacing rule.
+        delay = self.table.bots.wait_ms(move, self.settings.bot_delay_ms)
         return self._after("bot", delay, after_paint=False)  # painted already
 
     # --- clicks drawn ahead -----------------------------------------------------------------------------

@@ -264,7 +264,8 @@
     };
     faceDownNet.open(kind, room, key, listeners).then(
       (opened) => {
-        if (transportGen !== gen) opened?.leave(); // the room was left while it opened
+        if (opened?.refused) news("refused")(opened.refused); // the link's network settings are wrong
+        else if (transportGen !== gen) opened?.leave(); // the room was left while it opened
       },
       (error) => {
         console.error("Face Down's room network failed:", error);

@@ -18,7 +18,7 @@ import math
 from ...cards import is_joker, rank, suit
 from ...core import FACE_DOWN
 from ...rules.cambio import ENDER_PENALTY, LIMIT, power_of
-from ..presenter import Area, Presenter, Spot, card_name
+from ..presenter import Area, Presenter, Spot, card_name, seats_across
 from ..words import YOU, join_words, possessive, seat_name, waiting_for
 
 BLOCK = 4  # the cards of a 2 × 2 block
@@ -66,11 +66,8 @@ class CambioPresenter(Presenter):
 
     def areas(self, view, names):
         viewer = view["seat"]
-        seats = list(range(len(view["hands"])))
-        if viewer is not None:
-            # The others across the table first, the piles in the middle, your own hand nearest you.
-            seats = seats[viewer + 1 :] + seats[:viewer]
-        areas = [self._hand(view, names, seat) for seat in seats]
+        # The others across the table first, the piles in the middle, your own hand nearest you.
+        areas = [self._hand(view, names, seat) for seat in seats_across(viewer, len(view["hands"]))]
         areas.append(self._piles(view, names))
         if viewer is not None:
             areas.append(self._hand(view, names, viewer))
