@@ -1,7 +1,8 @@
 """The same smoke test on the three browser engines phones and laptops run: Chromium, WebKit and Gecko.
 
 Each engine boots the site, takes a pair in Concentration, reloads and finds the game resumed, and shows
-Cambio's opening peek. The other browser tests drive Chromium alone (Playwright); here:
+Cambio's opening peek (started from the picker, private looks turned on in the settings panel). The other
+browser tests drive Chromium alone (Playwright); here:
 
 - **Chromium**: Debian's, through Playwright (the kept desktop profile, like the other tests);
 - **WebKit** (Safari's engine): WebKitGTK's MiniBrowser, driven by Selenium through WebKitWebDriver (apt
@@ -35,6 +36,14 @@ HERE = Path(__file__).resolve().parent
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 SHOWN = "#table [data-pos][aria-label*='shown for a moment']"
 BOOT_S = 90  # a cold boot of Pyodide in an engine that has no snapshot yet, on a busy machine
+# Private looks up for 2 s (the settings panel), then Cambio for two, one of them the computer (the picker).
+CAMBIO_FROM_THE_PICKER = """(() => {
+  const look = document.querySelector("#settings-form [name=look]");
+  look.value = "2";
+  look.dispatchEvent(new Event("change", { bubbles: true }));
+  document.getElementById("game-cambio").click();
+  document.getElementById("picker").requestSubmit();
+})()"""
 
 pytestmark = pytest.mark.xdist_group("engines")  # one engine at a time: each is a browser of its own
 
@@ -209,7 +218,7 @@ def test_boot_a_pair_a_reload_and_cambios_opening_peek(engine, site_url):
     wait_for(engine, "document.documentElement.dataset.ready === 'true'", BOOT_S)
     assert "restored" in engine.evaluate("document.getElementById('log').textContent")
     assert engine.evaluate(faces) == before
-    cambio = {"game": "cambio", "players": "2", "bots": "1", "seed": "5", "look": "2", "speed": "instant"}
-    engine.goto(f"{site_url}?{urlencode(cambio)}")
-    wait_for(engine, f"document.querySelectorAll({json.dumps(SHOWN)}).length === 2", BOOT_S)
+    # Cambio from the picker, with private looks turned on in the settings: no new boot, and the page's forms.
+    engine.evaluate(CAMBIO_FROM_THE_PICKER)
+    wait_for(engine, f"document.querySelectorAll({json.dumps(SHOWN)}).length === 2")
     assert "Memorise your two bottom cards" in engine.evaluate("document.getElementById('prompt').textContent")
