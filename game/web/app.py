@@ -247,7 +247,8 @@ class App:
         for effect in effects:
             kind = type(effect)
             if kind is After:
-                self.out += self.timers.start("screen", effect.timer, self.screen, effect.delay_ms, effect.after_paint)
+                timer = (effect.timer, self.screen, effect.delay_ms, effect.after_paint, effect.work)
+                self.out += self.timers.start("screen", *timer)
             elif kind is Cancel:
                 self.out += self.timers.cancel("screen", effect.timer)
             elif kind is Save:
@@ -288,6 +289,13 @@ class App:
             self._carry_out(self.screen.play_predicted(received["key"]))
         else:  # drawn ahead on a table this side had redrawn: the page shows neither
             self._carry_out(self.screen.redraw_whole())
+
+    def run_timer(self, number: int) -> str:
+        """Run the timer ``number`` that was due in the worker itself; the effects for the page, as JSON."""
+        self.out = []
+        self.on_timer({"id": number})
+        out, self.out = self.out, []
+        return json.dumps(out)
 
     def on_timer(self, received: dict) -> None:
         """A timer the page ran for us (with the room's transport status, if a room is open)."""

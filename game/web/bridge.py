@@ -117,20 +117,30 @@ class Timers:
     """The page's timers, by channel (the screen's, the room's) and name; each started one gets a number of its own.
 
     A timer of a name already due replaces it (page.js cancels the old one). The page names the timer that ran
-    by its number, and :meth:`ran` tells which it was, or that it was cancelled or replaced meanwhile.
+    by its number, and :meth:`ran` tells which it was, or that it was cancelled or replaced meanwhile. A timer
+    started with ``here`` runs in the worker itself (``soon``, given by :mod:`game.web.worker`): the page hears
+    nothing of it.
     """
 
-    def __init__(self):
+    def __init__(self, soon=None):
         self._numbers: dict[tuple[str, str], int] = {}
         self._due: dict[int, tuple[str, str, object]] = {}
+        self._here: set[int] = set()
         self._last = 0
+        self.soon = soon  # soon(number): run the timer ``number`` in the worker, between the page's messages
 
-    def start(self, channel: str, name: str, owner: object, delay_ms: int, after_paint: bool) -> list[dict]:
+    def start(
+        self, channel: str, name: str, owner: object, delay_ms: int, after_paint: bool, here: bool = False
+    ) -> list[dict]:
         """Start ``channel``'s timer ``name`` for ``owner`` (whose it is when it runs); the page's effects."""
         effects = self.cancel(channel, name)
         self._last += 1
         self._numbers[(channel, name)] = self._last
         self._due[self._last] = (channel, name, owner)
+        if here and self.soon is not None:
+            self._here.add(self._last)
+            self.soon(self._last)
+            return effects
         return [*effects, {"effect": "After", "id": self._last, "delay_ms": delay_ms, "after_paint": after_paint}]
 
     def cancel(self, channel: str, name: str) -> list[dict]:
@@ -139,6 +149,9 @@ class Timers:
         if number is None:
             return []
         del self._due[number]
+        if number in self._here:
+            self._here.discard(number)
+            return []
         return [{"effect": "Cancel", "id": number}]
 
     def cancel_all(self, channel: str) -> list[dict]:
@@ -149,6 +162,7 @@ class Timers:
     def ran(self, number: int) -> tuple[str, str, object] | None:
         """The timer numbered ``number`` ran: its (channel, name, owner), or ``None`` if it is no longer due."""
         due = self._due.pop(number, None)
+        self._here.discard(number)
         if due is not None:
             del self._numbers[due[:2]]
         return due

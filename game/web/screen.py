@@ -140,11 +140,15 @@ class Say:
 @dataclass(frozen=True)
 class After:
     """Call :meth:`Screen.timer` with ``timer`` ``delay_ms`` after the frame being drawn is painted (with
-    ``after_paint`` False, ``delay_ms`` from now). A timer of that name already due is replaced."""
+    ``after_paint`` False, ``delay_ms`` from now). A timer of that name already due is replaced.
+
+    ``work``: not a wait but work done a slice at a time (drawing clicks ahead), due at once: it needs neither a
+    painted frame nor the page, so it runs where the screen runs, between the page's messages."""
 
     timer: str
     delay_ms: int
     after_paint: bool = True
+    work: bool = False
 
 
 @dataclass(frozen=True)
@@ -517,9 +521,9 @@ class Screen:
 
     # --- timers -----------------------------------------------------------------------------------------
 
-    def _after(self, name: str, delay_ms: int, after_paint: bool = True) -> list[Effect]:
+    def _after(self, name: str, delay_ms: int, after_paint: bool = True, work: bool = False) -> list[Effect]:
         self.due.add(name)
-        return [After(name, delay_ms, after_paint)]
+        return [After(name, delay_ms, after_paint, work)]
 
     def _cancel(self, name: str) -> list[Effect]:
         if name not in self.due:
@@ -596,7 +600,7 @@ class Screen:
         if self.table is None or self.on_screen.table is None or self.menu or not self.legal:
             return []  # a room's moves are the host's
         self.unpredicted = list(click_targets(self.presenter, self.legal).items())
-        return self._after("predict", 0, after_paint=False)
+        return self._after("predict", 0, after_paint=False, work=True)
 
     def _predict_slice(self) -> list[Effect]:
         stop, looks = time.perf_counter() + PREDICTION_SLICE_S, self.settings.look_ms > 0
@@ -609,7 +613,7 @@ class Screen:
                 self.predictions[key] = prediction
                 edit = DrawTable(prediction.now, prediction.later, prediction.rendered.html)
                 effects.append(Predict(key, edit, prediction.save))
-        return effects + (self._after("predict", 0, after_paint=False) if self.unpredicted else [])
+        return effects + (self._after("predict", 0, after_paint=False, work=True) if self.unpredicted else [])
 
     def _forget_predictions(self) -> list[Effect]:
         """Drop the clicks drawn ahead: the table they were drawn for is about to change (the page forgets its

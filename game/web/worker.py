@@ -6,11 +6,26 @@ to each message back to the page (static/js/page.js).
 
 from __future__ import annotations
 
-from js import postMessage
+from js import Object, postMessage, setTimeout
+from pyodide.ffi import create_once_callable, to_js
 
 from .app import App
 
 app = App()
+
+
+def soon(number: int) -> None:
+    """Run the app's timer ``number`` in this worker once the messages already waiting are handled."""
+
+    def run(*_):
+        effects = app.run_timer(number)
+        if effects != "[]":  # not an answer to a message of the page's: it comes as {batch}
+            postMessage(to_js({"batch": effects}, dict_converter=Object.fromEntries))
+
+    setTimeout(create_once_callable(run), 0)
+
+
+app.timers.soon = soon
 
 
 def handle(text: str) -> None:

@@ -372,6 +372,7 @@
       answered();
       return;
     }
+    if (data.batch) carryOut(JSON.parse(data.batch)); // effects of work Python did on its own (drawing ahead)
     if (data.progress !== undefined) window.faceDownBoot?.progress(data.progress);
     if (data.effects) carryOut(data.effects);
     if (data.snapshot) store(SNAPSHOT_NOTE, data.snapshot);

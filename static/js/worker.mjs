@@ -7,7 +7,8 @@
 //   page's messages for Python (game/web/app.py says which), each an object with a `type`, the first a boot; and
 //   {type: "snapshot"} once the page is playable and idle after a first visit, and {type: "python", id, code}
 //   (window.faceDownPython, for tests and the standard library's recorder: Python run in the page's interpreter).
-// - to the page: each answer of Python's, the page's effects as a JSON string; and objects: {progress: bytes}
+// - to the page: each answer of Python's, the page's effects as a JSON string; and objects: {batch: JSON} with
+//   the effects of work Python did between messages (game/web/worker.py), {progress: bytes}
 //   as the runtime downloads, {python: "ready"}, {effects: [...]} of the worker's own (the <html data-python> and data-snapshot
 //   marks, a failed start's message), {error} when Python failed on a message, {id, result} or {id, error}.
 import { startPython } from "./python.mjs";

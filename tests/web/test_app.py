@@ -87,3 +87,25 @@ def test_a_room_timer_is_the_rooms_and_closing_cancels_them_all():
     timers.start("screen", "bot", "screen", 0, True)
     assert timers.cancel_all("room") == [{"effect": "Cancel", "id": 1}, {"effect": "Cancel", "id": 2}]
     assert timers.ran(3) == ("screen", "bot", "screen")
+
+
+def test_work_due_at_once_runs_in_the_worker_and_the_page_hears_nothing_of_it():
+    ran = []
+    timers = Timers(soon=ran.append)
+    assert timers.start("screen", "predict", "screen", 0, False, here=True) == []
+    assert ran == [1]
+    assert timers.cancel("screen", "predict") == []  # nothing to cancel on the page
+    assert timers.ran(1) is None
+
+
+def test_clicks_are_drawn_ahead_in_the_worker_between_the_pages_messages():
+    app, soon = App(), []
+    app.timers.soon = soon.append
+    boot = {"type": "boot", "storage": {}, "rooms": True, "picked": False, "start_requested": False, "picker": None}
+    effects = send(app, boot)
+    # The draw around the table waits for the painted frame (the page's); drawing ahead starts with it.
+    around = next(effect["id"] for effect in effects if effect["effect"] == "After")
+    send(app, {"type": "timer", "id": around})
+    assert soon, "drawing ahead is the worker's own work"
+    predicted = json.loads(app.run_timer(soon[-1]))
+    assert predicted and all(effect["effect"] == "Predict" for effect in predicted)
