@@ -88,7 +88,6 @@ def check_decisions(page, where: str, sizes: dict[str, tuple[int, int]]) -> None
             " || !document.querySelector('#curtain').hidden",
             timeout=20_000,
         )
-        settle(page)  # the cards are sized to the table once the frame showing it is painted
         for size, (width, height) in sizes.items():
             page.set_viewport_size({"width": width, "height": height})
             assert_fits(page, f"{where}, {size}, decision {decision + 1}")
