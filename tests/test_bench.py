@@ -60,6 +60,7 @@ def expected_names() -> list[str]:
     """Every row issue 7 asks for, in the table's order."""
     names = [*BOOT_AND_BYTES, *THROTTLED_ROWS]
     names += [f"click-to-paint p{share}, {game}" for game in (BARE_CLICKS, *GAMES) for share in (50, 95)]
+    names += [f"longest main-thread task from first paint, {game}" for game in GAMES]
     for game in GAMES:
         names += [
             f"random playouts/s, {game}, CPython",

@@ -2,8 +2,8 @@
 
 The page adapter (:mod:`game.web.room`) hands it the transport's news (a peer joined, left, sent a text, is
 reached through a relay), the player's commands and the timers' calls, each with the time; it carries out
-the *effects* each call returns (screen.py's ``Write``, ``Show``, ``Say``, ``After`` and ``Cancel``, and the
-room's own below). The controller decides, the adapter obeys, so the knocks, the seats, the host-gone and
+the *effects* each call returns (screen.py's ``Write``, ``Show``, ``Say``, ``After``, ``Cancel`` and ``Store``,
+and the room's own below). The controller decides, the adapter obeys, so the knocks, the seats, the host-gone and
 connection timers, the bots' pace and every word of the room's status are tested on CPython.
 
 How the pieces meet:
@@ -40,7 +40,7 @@ from . import invite
 from .config import GameConfig
 from .invite import Invite
 from .roomview import first_open_seat, render_lobby
-from .screen import After, Cancel, Say, Show, Write
+from .screen import After, Cancel, Say, Show, Store, Write
 
 # While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
 ABSENT_CHECK_MS = 1000
@@ -86,7 +86,7 @@ def storage_key(room: str, what: str) -> str:
     return f"face-down/room/{room}/{what}"
 
 
-# --- effects: what the page adapter carries out, besides screen.py's Write, Show, Say, After and Cancel ----------
+# --- effects: what the page adapter carries out, besides screen.py's Write, Show, Say, After, Cancel and Store ---
 
 
 @dataclass(frozen=True)
@@ -95,14 +95,6 @@ class Send:
 
     peer: str
     text: str
-
-
-@dataclass(frozen=True)
-class Store:
-    """Keep ``text`` in this browser under ``key`` (``None``: forget it)."""
-
-    key: str
-    text: str | None
 
 
 @dataclass(frozen=True)

@@ -76,10 +76,12 @@ class DrawTable:
 @dataclass(frozen=True)
 class Predict:
     """The edit that the click ``key`` would make (:func:`game.web.predict.click_targets` names the keys): the
-    page makes it the moment that click comes, then calls :meth:`Screen.play_predicted`."""
+    page makes it the moment that click comes, then calls :meth:`Screen.play_predicted`. ``save``: the local
+    table's save once that click is played, kept by the page if it is closed first."""
 
     key: str
     edit: DrawTable
+    save: str = ""
 
 
 @dataclass(frozen=True)
@@ -138,11 +140,15 @@ class Say:
 @dataclass(frozen=True)
 class After:
     """Call :meth:`Screen.timer` with ``timer`` ``delay_ms`` after the frame being drawn is painted (with
-    ``after_paint`` False, ``delay_ms`` from now). A timer of that name already due is replaced."""
+    ``after_paint`` False, ``delay_ms`` from now). A timer of that name already due is replaced.
+
+    ``work``: not a wait but work done a slice at a time (drawing clicks ahead), due at once: it needs neither a
+    painted frame nor the page, so it runs where the screen runs, between the page's messages."""
 
     timer: str
     delay_ms: int
     after_paint: bool = True
+    work: bool = False
 
 
 @dataclass(frozen=True)
@@ -157,6 +163,14 @@ class Save:
     """Keep ``text``, the local table's JSON, as this browser's saved game."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class Store:
+    """Keep ``text`` in this browser under ``key`` (``None``: forget it)."""
+
+    key: str
+    text: str | None
 
 
 @dataclass(frozen=True)
@@ -285,11 +299,15 @@ class Screen:
         """Play the click ``key`` that the page drew ahead, once the frame showing it is painted: the table shows
         that prediction's table now."""
         prediction = self.predictions.get(key)
-        if prediction is None:  # the table was redrawn since: draw it whole
-            self.on_screen.table = None
-            return self._redraw()
+        if prediction is None:  # the table was redrawn since
+            return self.redraw_whole()
         self.on_screen.drew(prediction.rendered, self.source.viewer)
         return self.play(prediction.action, painted=True)
+
+    def redraw_whole(self) -> list[Effect]:
+        """The page's table is not what this screen drew last (a click drawn ahead on an older one): draw it whole."""
+        self.on_screen.table = None
+        return self._redraw()
 
     def lift_curtain(self) -> list[Effect]:
         """The person the curtain named took the device: show the table to their seat, with their looks."""
@@ -503,9 +521,9 @@ class Screen:
 
     # --- timers -----------------------------------------------------------------------------------------
 
-    def _after(self, name: str, delay_ms: int, after_paint: bool = True) -> list[Effect]:
+    def _after(self, name: str, delay_ms: int, after_paint: bool = True, work: bool = False) -> list[Effect]:
         self.due.add(name)
-        return [After(name, delay_ms, after_paint)]
+        return [After(name, delay_ms, after_paint, work)]
 
     def _cancel(self, name: str) -> list[Effect]:
         if name not in self.due:
@@ -582,7 +600,7 @@ class Screen:
         if self.table is None or self.on_screen.table is None or self.menu or not self.legal:
             return []  # a room's moves are the host's
         self.unpredicted = list(click_targets(self.presenter, self.legal).items())
-        return self._after("predict", 0, after_paint=False)
+        return self._after("predict", 0, after_paint=False, work=True)
 
     def _predict_slice(self) -> list[Effect]:
         stop, looks = time.perf_counter() + PREDICTION_SLICE_S, self.settings.look_ms > 0
@@ -593,8 +611,9 @@ class Screen:
             prediction = predict_click(self.table, self.presenter, drawn, self.legal[index], looks, memory)
             if prediction is not None:
                 self.predictions[key] = prediction
-                effects.append(Predict(key, DrawTable(prediction.now, prediction.later, prediction.rendered.html)))
-        return effects + (self._after("predict", 0, after_paint=False) if self.unpredicted else [])
+                edit = DrawTable(prediction.now, prediction.later, prediction.rendered.html)
+                effects.append(Predict(key, edit, prediction.save))
+        return effects + (self._after("predict", 0, after_paint=False, work=True) if self.unpredicted else [])
 
     def _forget_predictions(self) -> list[Effect]:
         """Drop the clicks drawn ahead: the table they were drawn for is about to change (the page forgets its

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.support import table_for
 
-from .driver import OVER, near_the_end, open_game, open_saved, play_to_end, settle
+from .driver import OVER, answered, near_the_end, open_game, open_saved, play_to_end, settle
 from .test_table_screen import VIEWPORTS, assert_fits
 
 START = '#table [data-command="done-looking"]'
@@ -75,6 +75,7 @@ def test_pass_and_play_draws_the_curtain_before_the_first_private_look(page, sit
     page.click(START)
     page.click("#table [data-pos='deck']")
     page.click("#table [data-action]:has-text('Swap for your top left card')")
+    answered(page)
     # Ben's turn: his curtain, then his own opening peek, held until he starts.
     assert curtain.inner_text().startswith("Pass the device to Ben.")
     page.click('[data-command="lift-curtain"]')
