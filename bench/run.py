@@ -15,10 +15,12 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
    quick run, whose figures are not read: two audits would cost the test suite a minute of both cores);
 5. ``clicks``: click-to-paint p50 and p95 on a bare page of plain buttons (the floor), then per game, and the
    longest main-thread task of each game's page from its first paint on;
-6. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
-7. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
-8. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
-9. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
+6. ``blog``: the longest task on a blog page's own thread while it embeds three games and two are played to
+   their end (bench/blog.py; not in the quick run: tests/browser/test_embed.py plays the same page);
+7. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
+8. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
+9. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
+10. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
    network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
 
 ``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
@@ -40,7 +42,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import boot, clicks, engine, lighthouse, netlab, report, rooms, throttled, transfers
+from . import blog, boot, clicks, engine, lighthouse, netlab, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -95,7 +97,7 @@ QUICK = Plan(
     throttled_cpu=1,
     lighthouse_runs=0,
 )
-SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "rooms", "throughput", "bots", "netlab")
+SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "blog", "rooms", "throughput", "bots", "netlab")
 
 
 def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
@@ -315,6 +317,10 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
         if "clicks" in only:
             samples, longest = _clicks(playwright, site, site_url, plan.clicks)
             rows["clicks"] = click_rows(samples) + long_task_rows(longest)
+        if "blog" in only and not plan.quick:
+            _say("blog: three embeds boot, two are played to their end")
+            longest = blog.longest_task(playwright, site_url)
+            rows["blog"] = [figure("longest task on a blog page embedding the game", longest, "ms", target(AT_MOST, 200))]
         if "rooms" in only:
             _say("peer round trip: a two-peer room, signaled through the local relay, then through it")
             direct = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
@@ -338,7 +344,7 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
 
 
 # The table's order (the sections run browser ones first, while nothing else of ours competes for the CPU).
-TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "throughput", "bots", "rooms", "netlab", "lighthouse")
+TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "blog", "throughput", "bots", "rooms", "netlab", "lighthouse")
 
 
 def _clicks(playwright, site: Path, site_url: str, count: int) -> tuple[dict[str, list[dict]], dict[str, float]]:

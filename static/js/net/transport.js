@@ -36,6 +36,9 @@ export { NET_CONFIG, netConfig } from "./config.js";
 // How long a peer heard in the room gets to open a direct channel before its messages go through the relays.
 // Direct channels opened within about a second in the network lab (bench/README.md); the rest is the margin.
 export const DIRECT_WAIT_MS = 4000;
+// How long a broken direct channel waits for the peer's goodbye before its messages go through the relays: a
+// goodbye crosses a relay in milliseconds on loopback, a few hundred on a phone.
+const BYE_GRACE_MS = 1500;
 const PASSWORD_REFUSED = "This invitation's room password does not match the room: ask the host for the link again.";
 
 /** Open a transport of `kind` ("nostr" or "tabs") for `roomId`; config defaults to netConfig(). */
@@ -202,8 +205,10 @@ async function openNostr(roomId, password, config) {
         if (paths.get(peerId) !== "direct") return;
         // The channel broke: the relays carry this peer's messages from now on, after a leave and a join so that
         // the room's protocol makes a new handshake (messages in flight on the broken channel are lost).
+        // A peer that is leaving closes its channels as its goodbye travels through the relays, and the channel's
+        // end can come first: the relays take over only if the goodbye has not come within BYE_GRACE_MS.
         drop(peerId);
-        if (mailbox.heard().includes(peerId)) relayTo(peerId);
+        waiting.set(peerId, setTimeout(() => mailbox.heard().includes(peerId) && relayTo(peerId), BYE_GRACE_MS));
       },
     });
     return made;
@@ -242,8 +247,8 @@ async function openNostr(roomId, password, config) {
     status: () => ({ relays: mailbox.relaysOpen(), heard: mailbox.heard() }),
     async leave() {
       waiting.forEach((timer) => clearTimeout(timer));
+      await mailbox.close(); // the goodbye goes first: the peers then take the channels' end as a leave
       [...links.keys()].forEach(closeLink);
-      await mailbox.close();
     },
   });
 }
