@@ -320,7 +320,8 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
         if "blog" in only and not plan.quick:
             _say("blog: three embeds boot, two are played to their end")
             longest = blog.longest_task(playwright, site_url)
-            rows["blog"] = [figure("longest task on a blog page embedding the game", longest, "ms", target(AT_MOST, 200))]
+            name = "longest task on a blog page embedding the game"
+            rows["blog"] = [figure(name, longest, "ms", target(AT_MOST, 200))]
         if "rooms" in only:
             _say("peer round trip: a two-peer room, signaled through the local relay, then through it")
             direct = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
