@@ -24,6 +24,7 @@ OVER = "html[data-over='true']"
 # Joining through the relay takes well under a second here; the margin is for a loaded machine.
 WAIT_MS = 20_000
 IDLE_LIMIT_S = 30  # nobody could move for this long: the room is stuck
+CLICK_ANSWER_MS = 5_000  # a move clicked and not played by then was dropped, and is made again
 
 
 class Peer:
@@ -157,7 +158,10 @@ def perfect_moves(host: Peer):
             if action in state["legal"]:
                 front(peer)
                 click_action(peer.page, presenter_for(match.game), state["legal"], state["legal"].index(action))
-                peer.wait_for(f"room.step > {match.step} || room.errors.length > 0")
+                try:
+                    peer.wait_for(f"room.step > {match.step} || room.errors.length > 0", timeout=CLICK_ANSWER_MS)
+                except PlaywrightTimeout:
+                    return False  # the click came as the table was redrawn (the page drops it): look again
                 return True
         return False
 
