@@ -33,15 +33,16 @@ def serve(root: Path = ROOT, handler: type[SiteHandler] = SiteHandler) -> Iterat
 
 
 @contextlib.contextmanager
-def fresh_profile(playwright, viewport: dict[str, int] = VIEWPORT) -> Iterator:
+def fresh_profile(playwright, viewport: dict[str, int] = VIEWPORT, executable: str = CHROMIUM) -> Iterator:
     """A persistent browser context on a new, empty profile: a first-time visitor whose caches last.
 
     Chromium's HTTP cache (and the compiled-code caches kept beside it) belongs to the profile, so a
-    new profile is a cold visit, and a second tab in the same profile is a warm one.
+    new profile is a cold visit, and a second tab in the same profile is a warm one. ``executable`` starts
+    Chromium (bench/throttled.py's starts it on a slowed CPU).
     """
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as folder:
         context = playwright.chromium.launch_persistent_context(
-            folder, executable_path=CHROMIUM, args=FLAGS, viewport=viewport
+            folder, executable_path=executable, args=FLAGS, viewport=viewport
         )
         context.add_init_script(path=str(PROBE))
         try:

@@ -50,17 +50,20 @@ VIEWPORT = {"width": 1000, "height": 900}
 GAME = {"game": "concentration", "players": "2", "pairs": "26"}
 RESET = "() => { for (const log of Object.values(window.__rooms)) if (Array.isArray(log)) log.length = 0; }"
 PAINTED = "(step) => window.__rooms.paints.some(([painted]) => painted > step)"
-# Every event the relay forwards, counted with its size, as anyone connected to the relay sees them.
+# Every event the relay forwards from now on, counted with its size, as anyone connected to the relay sees them;
+# TAKE_OVERHEARD reads the counts and starts them again.
 OVERHEAR = """(url) => new Promise((ready) => {
   window.overheard = { events: 0, bytes: 0 };
   const socket = new WebSocket(url);
-  socket.onopen = () => { socket.send(JSON.stringify(["REQ", "all", {}])); ready(); };
+  const since = Math.floor(Date.now() / 1000);
+  socket.onopen = () => { socket.send(JSON.stringify(["REQ", "all", { since }])); ready(); };
   socket.onmessage = ({ data }) => {
     if (!data.startsWith('["EVENT"')) return;
     overheard.events += 1;
     overheard.bytes += data.length;
   };
 })"""
+TAKE_OVERHEARD = "() => { const counted = { ...overheard }; overheard.events = overheard.bytes = 0; return counted; }"
 
 
 @contextlib.contextmanager
@@ -91,18 +94,22 @@ def round_trip(playwright, site_url: str, clicks: int = 200, seed: int = 0, via:
         try:
             home = f"{site_url}?relay={relay_url}&ice=none&via={via}&speed=instant&look=0"
             host, guest = _open_room(browser, site_url, home)
-            listener = host.context.new_page() if via == "relay" else None
+            # The eavesdropper has a browser context of its own: a second tab in the host's would hide the host's
+            # page, whose frames then wait (a hidden tab paints about once a second).
+            listener = browser.new_context().new_page() if via == "relay" else None
+            if listener is not None:
+                listener.evaluate(OVERHEAR, relay_url)
             while len(end_to_end) < clicks:
                 if host.locator(OVER).count():
                     _play_again(host, guest)
                     continue
                 if listener is not None:
-                    listener.evaluate(OVERHEAR, relay_url)
+                    listener.evaluate(TAKE_OVERHEARD)  # what came between moves (a new game's deal) is not a move's
                 whole, wire = _one_move(host, guest, rng)
                 end_to_end.append(whole)
                 network.append(wire)
                 if listener is not None:
-                    for key, value in listener.evaluate("overheard").items():
+                    for key, value in listener.evaluate(TAKE_OVERHEARD).items():
                         overheard[key] += value
         finally:
             browser.close()
