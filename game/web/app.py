@@ -134,6 +134,7 @@ class App:
         document.body.addEventListener("click", create_proxy(self.on_click))
         play_predicted = self._on_screen(lambda screen, key: screen.play_predicted(key))
         window.faceDownRedraw.onPredictedClick(create_proxy(play_predicted))
+        window.faceDownRedraw.onTurn(create_proxy(self._on_screen(lambda screen, turned: screen.turn(turned))))
         # A move's save waits for the frame that shows it; a page put away or closed before then saves at once.
         save_now = create_proxy(self._on_screen(lambda screen, *_: screen.save_now()))
         window.addEventListener("pagehide", save_now)

@@ -16,6 +16,7 @@ spot's place is played by clicking that spot.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +56,10 @@ class Area:
     note: str = ""  # one line under the title, e.g. "20 tokens"
     active: bool = False  # the area of the seat whose turn it is
     extra: list[str] = field(default_factory=list)  # small facts shown beside it (shields, traps)
+    # A grid that may be drawn turned a quarter (Presenter.turned): whether it is now; None for any other area
+    # (a square grid is the same either way).
+    turned: bool | None = None
+    titled: bool = True  # False: the title is for screen readers only (an area the cards alone make plain)
 
 
 class Presenter:
@@ -63,6 +68,34 @@ class Presenter:
     game = ""
     # What to do on a first turn, said once per game and browser after the prompt ("Tap two cards...").
     hint = ""
+    # Whether the table's grid is drawn turned a quarter: the rules' rows drawn as columns, which gives bigger
+    # cards on a tall screen (the page measures which way fits, static/js/redraw.js). A copy of the presenter
+    # draws it so (turned_to); its labels and sentences then count rows and columns as they are drawn.
+    turned = False
+
+    def turned_to(self, turned: bool) -> Presenter:
+        """This presenter, drawing its grid turned a quarter or not."""
+        if turned == self.turned:
+            return self
+        twin = copy.copy(self)
+        twin.turned = turned
+        return twin
+
+    def grid_spots(self, rows: int, cols: int) -> list[int]:
+        """The positions of the rules' ``rows`` × ``cols`` grid (row-major) in the order they are drawn, left to
+        right and top to bottom: the rules' order, or, turned, each of the rules' columns as a row."""
+        if not self.turned:
+            return list(range(rows * cols))
+        return [row * cols + col for col in range(cols) for row in range(rows)]
+
+    def grid_columns(self, rows: int, cols: int) -> int:
+        """How many columns the grid of the rules' ``rows`` × ``cols`` is drawn with."""
+        return rows if self.turned else cols
+
+    def grid_label(self, pos: int, cols: int) -> str:
+        """ "row 3, column 5": where the rules' position ``pos`` (of a grid ``cols`` wide) is drawn."""
+        row, col = divmod(pos, cols)
+        return row_column(col, row) if self.turned else row_column(row, col)
 
     def areas(self, view: dict, names: list[str]) -> list[Area]:
         """The table as areas of spots, in reading order."""
@@ -162,4 +195,9 @@ def coin_words(face: dict) -> str:
 
 def grid_label(index: int, columns: int) -> str:
     """ "row 3, column 5" for a row-major index (rows and columns counted from 1)."""
-    return f"row {index // columns + 1}, column {index % columns + 1}"
+    return row_column(*divmod(index, columns))
+
+
+def row_column(row: int, col: int) -> str:
+    """ "row 3, column 5" for row 2 and column 4 counted from 0."""
+    return f"row {row + 1}, column {col + 1}"

@@ -46,7 +46,8 @@ class SpotHtml:
 @dataclass(frozen=True)
 class AreaHtml:
     """One area in the pieces a redraw may change on their own: its section's class and label, its head
-    (title, note, chips) and its spots."""
+    (title, note, chips) and its spots; ``turned``: whether a grid that may be drawn turned a quarter is
+    (``data-turned``, which static/js/redraw.js reads), ``None`` for any other area."""
 
     key: str
     classes: str
@@ -54,13 +55,15 @@ class AreaHtml:
     head: str
     columns: int
     spots: tuple[SpotHtml, ...]
+    turned: bool | None = None
 
     @property
     def html(self) -> str:
         """The whole area as one ``<section>``."""
         spots = "".join(spot.html for spot in self.spots)
+        turned = "" if self.turned is None else f' data-turned="{str(self.turned).lower()}"'
         return (
-            f'<section class="{escape(self.classes)}" aria-label="{escape(self.title)}">{self.head}'
+            f'<section class="{escape(self.classes)}" aria-label="{escape(self.title)}"{turned}>{self.head}'
             f'<div class="spots" style="--columns:{self.columns}">{spots}</div></section>'
         )
 
@@ -222,7 +225,8 @@ def _area_ids(areas: list[AreaHtml]) -> list[str]:
 def _area_changes(index: int, before: AreaHtml, area: AreaHtml) -> list[Change]:
     old = {spot.place: spot for spot in before.spots}
     new = {spot.place: spot for spot in area.spots}
-    if [place for place in old if place in new] != [place for place in new if place in old]:
+    moved = [place for place in old if place in new] != [place for place in new if place in old]
+    if moved or before.turned != area.turned:
         return [Change("area", index, area.html)]  # the spots moved around
     changes = []
     if before.classes != area.classes:
@@ -400,8 +404,9 @@ def _area(
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""
     extra = "".join(f'<span class="chip">{escape(item)}</span>' for item in area.extra)
     extra_html = f'<p class="chips">{extra}</p>' if extra else ""
-    head = f"<h2>{escape(area.title)}</h2>{note}{extra_html}"
-    return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots))
+    title = "<h2>" if area.titled else '<h2 class="visually-hidden">'
+    head = f"{title}{escape(area.title)}</h2>{note}{extra_html}"
+    return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots), area.turned)
 
 
 def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool, entry: bool) -> SpotHtml:

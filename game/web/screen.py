@@ -305,6 +305,15 @@ class Screen:
         """The player ended the look on show."""
         return self._end_looks() + self._redraw()
 
+    def turn(self, turned: bool) -> list[Effect]:
+        """The page found bigger cards for the table's grid drawn turned a quarter (``turned``) or not: draw it so,
+        with its positions named as drawn from now on."""
+        presenter = self.presenter.turned_to(turned)
+        if presenter is self.presenter:
+            return []
+        self.presenter = presenter
+        return self._redraw(at_once=True, flip_in=False, menu=self.menu)
+
     def timer(self, name: str) -> list[Effect]:
         """The timer ``name`` (started by an :class:`After`) has run out."""
         self.due.discard(name)

@@ -563,3 +563,23 @@ def test_a_table_drawn_for_a_rendered_view_matches_render_table():
     presenter = presenter_for("deluxe-memory")
     whole = render_table(presenter, table.match.view(0), table.names, table.legal_actions(), {}, {}, False)
     assert drawn_table(whole.html).inner(ordered=True) == page.table.inner(ordered=True)
+
+
+# --- a grid turned a quarter ------------------------------------------------------------------------------------
+
+
+def test_a_grid_turned_a_quarter_is_drawn_whole_at_once_and_named_as_drawn_from_then_on():
+    table = table_for(game="concentration", pairs=12, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    page.settle()
+    effects = page.run(page.screen.turn(True))
+    [edit] = [effect for effect in effects if isinstance(effect, DrawTable)]
+    assert [change.kind for change in edit.now] == ["area"] and edit.later == []
+    assert 'data-turned="true"' in page.table.inner() and page.shows_the_table_drawn_whole()
+    assert page.table.find("cell-1").attributes["aria-label"].startswith("row 2, column 1")
+    assert page.run(page.screen.turn(True)) == []  # drawn so already
+    page.click("cell-1")
+    page.settle()
+    assert page.shows_the_table_drawn_whole() and 'data-turned="true"' in page.table.inner()
+    page.run(page.screen.turn(False))
+    assert page.table.find("cell-1").attributes["aria-label"].startswith("row 1, column 2")

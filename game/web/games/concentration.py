@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..presenter import Area, Presenter, Spot, card_name, grid_label
+from ..presenter import Area, Presenter, Spot, card_name
 from ..words import YOU, first_to_play, seat_name
 
 
@@ -13,18 +13,19 @@ class ConcentrationPresenter(Presenter):
     hint = "Tip: tap two cards to find a pair; a pair is yours and you go again."
 
     def areas(self, view, names):
-        cols = view["cols"]
-        spots = [Spot(f"cell-{pos}", face, grid_label(pos, cols)) for pos, face in enumerate(view["cells"])]
-        return [Area("The cards", spots, cols, key="grid")]
+        rows, cols, cells = view["rows"], view["cols"], view["cells"]
+        spots = [Spot(f"cell-{pos}", cells[pos], self.grid_label(pos, cols)) for pos in self.grid_spots(rows, cols)]
+        left = sum(1 for face in cells if face is not None) // 2
+        # The grid is the whole table and the players' scores sit above it: its words would only take the cards'
+        # room on a phone (the section's label says them to a screen reader).
+        title = f"The cards, {left} {'pair' if left == 1 else 'pairs'} left"
+        columns = self.grid_columns(rows, cols)
+        return [Area(title, spots, columns, key="grid", turned=self.turned, titled=False)]
 
     def scores(self, view, names):
         if len(names) == 1:
             return [f"{view['turns']} turns"]
         return [f"{pairs} {'pair' if pairs == 1 else 'pairs'}" for pairs in view["pairs"]]
-
-    def facts(self, view, names):
-        left = sum(1 for face in view["cells"] if face is not None) // 2
-        return [f"{left} pairs left on the table"]
 
     def looks(self, event, memory):
         # Both cards of a turn are public, but the turn ends at once (they go down, or go away as a pair);
