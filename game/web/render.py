@@ -290,8 +290,7 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
         current = ' aria-current="true"' if seat == viewer and len(names) > 1 else ""
         score = f' <span class="score">{escape(scores[seat])}</span>' if scores[seat] else ""
         items.append(f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{escape(name)}{score}</li>')
-    # A Tab stop of its own: on a narrow screen during play it scrolls sideways (keyboard users must reach it).
-    return f'<ul class="players" aria-label="Players" tabindex="0">{"".join(items)}</ul>'
+    return f'<ul class="players" aria-label="Players">{"".join(items)}</ul>'
 
 
 def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:

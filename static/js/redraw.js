@@ -200,8 +200,8 @@
     if (rows === columns) return;
     const now = drawnWidth(grid);
     grid.style.setProperty("--columns", String(rows));
-    largest(table, MIN_CARD, MAX_CARD + 1);
-    const other = drawnWidth(grid);
+    setCard(largest(table, MIN_CARD, MAX_CARD + 1));
+    const other = overflows(table) ? 0 : drawnWidth(grid); // no gain where nothing fits
     grid.style.setProperty("--columns", String(columns));
     setCard(fitted);
     if (other > now * TURN_GAIN) {
