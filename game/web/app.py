@@ -354,6 +354,8 @@ class App:
             self._carry_out(self.screen.lift_curtain())
         elif command == "done-looking" and self.screen is not None:
             self._carry_out(self.screen.done_looking())
+        elif command == "close-menu" and self.screen is not None:
+            self._carry_out(self.screen.close_menu())
 
     def on_picker_submit(self, event) -> None:
         """The picker's Start button."""

@@ -155,6 +155,19 @@ class Presenter:
         """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""
         return ""
 
+    def follow(self, event: dict, notes: dict) -> None:
+        """Note in ``notes`` what a later question (:meth:`confirm`) needs from ``event``, a public event. The
+        screen keeps ``notes`` for the whole game and hands it every public event once, in order."""
+
+    def minor(self, action: dict, view: dict) -> bool:
+        """Whether ``action``'s button is a quiet one, beside the choices, never the one to press first."""
+        return False
+
+    def confirm(self, action: dict, view: dict, names: list[str], notes: dict) -> str | None:
+        """A question to ask once before ``action`` is played, when it is an easy slip that costs a lot; else
+        ``None``. ``notes``: what :meth:`follow` noted."""
+        return None
+
     def deadline(self, view: dict) -> tuple[int, dict] | None:
         """A time limit on the choice in ``view``: (seconds, the action played for the seat when time runs out)."""
         return None

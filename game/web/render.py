@@ -130,13 +130,15 @@ def render_table(
     flip_in: bool = True,
     held: str = "",
     menu: list[int] | tuple[int, ...] = (),
+    question: str = "",
 ) -> Rendered:
     """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
 
     A card that shows a face now and did not in ``shown_before`` has just turned up: with ``flip_in`` it is
     marked to flip in (``fd-flip-in``); without it, it is simply drawn face up. ``held``: the look stays up until
     the player ends it with a button of that label (:meth:`Presenter.held_look`), the choice to make first.
-    ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from.
+    ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from; with a
+    ``question``, the action it asks about (:meth:`Presenter.confirm`), with a button to keep playing instead.
     """
     by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
@@ -146,7 +148,7 @@ def render_table(
     done = (held_button(held) if held else DONE_LOOKING) if reveals else ""
     tail = facts_html + render_actions(presenter, view, names, legal, buttons) + done
     if menu:
-        tail += render_menu(presenter, view, names, legal, list(menu))
+        tail += render_menu(presenter, view, names, legal, list(menu), question)
     return Rendered(f"board board-{presenter.game}", areas, tail, faces)
 
 
@@ -259,25 +261,43 @@ def _spot_changes(old: SpotHtml, spot: SpotHtml) -> list[Change]:
 
 
 def render_actions(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
-    """The buttons for actions that belong to no spot (Call Cambio, Done, Claim a pair...)."""
-    if not indices:
-        return ""
-    buttons = "".join(
-        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
+    """The buttons for actions that belong to no spot (Call Cambio, Done, Claim a pair...): the choices of the
+    moment, then the quiet ones beside them (:meth:`Presenter.minor`)."""
+    minor = [index for index in indices if presenter.minor(legal[index], view)]
+    main = [index for index in indices if index not in minor]
+    html = ""
+    if main:
+        buttons = _action_buttons(presenter, view, names, legal, main)
+        html += f'<div class="actions" role="group" aria-label="Your choices">{buttons}</div>'
+    if minor:
+        buttons = _action_buttons(presenter, view, names, legal, minor, "action minor")
+        html += f'<div class="minor-actions" role="group" aria-label="Also possible">{buttons}</div>'
+    return html
+
+
+def render_menu(
+    presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int], question: str = ""
+) -> str:
+    """A small menu for a spot that several actions can be played on; or, with ``question``, the question asked
+    before an action is played, that action's button and one to keep playing instead."""
+    items = _action_buttons(presenter, view, names, legal, indices)
+    if not question:
+        return f'<div class="menu" role="group" aria-label="Choose what to do">{items}</div>'
+    keep = '<button type="button" data-command="close-menu">Keep playing</button>'
+    return (
+        f'<div class="menu question" role="group" aria-label="{escape(question)}">'
+        f"<p>{escape(question)}</p>{items}{keep}</div>"
+    )
+
+
+def _action_buttons(
+    presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int], classes: str = "action"
+) -> str:
+    return "".join(
+        f'<button type="button" class="{classes}" data-action="{index}" data-legal="true">'
         f"{escape(presenter.action_label(legal[index], view, names))}</button>"
         for index in indices
     )
-    return f'<div class="actions" role="group" aria-label="Your choices">{buttons}</div>'
-
-
-def render_menu(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
-    """A small menu for a spot that several actions can be played on."""
-    items = "".join(
-        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
-        f"{escape(presenter.action_label(legal[index], view, names))}</button>"
-        for index in indices
-    )
-    return f'<div class="menu" role="group" aria-label="Choose what to do">{items}</div>'
 
 
 def render_players(presenter: Presenter, view: dict, names: list[str], viewer: int, acting: list[int]) -> str:

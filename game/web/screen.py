@@ -205,6 +205,11 @@ class Screen:
         self.memories: dict[int | None, dict] = {}  # each seat's memory of looks (Presenter.looks), by seat
         self.curtain_for: int | None = None  # the seat a curtain must go to before its held look shows
         self.menu: list[int] = []  # the legal actions offered on a spot with several, while its menu is open
+        self.question = ""  # asked before the one action in the menu is played (Presenter.confirm)
+        # What the presenter noted of the public events for its questions (Presenter.follow), all game long.
+        self.notes: dict = {}
+        for event in source.public_events(0):
+            presenter.follow(event, self.notes)
         self.log_lines: list[str] = []
         # Lines for the screen reader not announced yet, each with whether it is private to the seat on screen.
         self.to_announce: list[tuple[str, bool]] = []
@@ -251,10 +256,20 @@ class Screen:
         return [*effects, Focus("#table .menu button")]
 
     def click_action(self, index: int) -> list[Effect]:
-        """The button for legal action number ``index`` was clicked."""
+        """The button for legal action number ``index`` was clicked: play it, or first ask the presenter's question
+        about it (:meth:`Presenter.confirm`), once; its button in the question plays it."""
         if not 0 <= index < len(self.legal):
             return []  # a button of an earlier move's (the page drops those it can tell)
+        question = self._question(index)
+        if question and not (self.question == question and self.menu == [index]):
+            self.question = question
+            effects = self._redraw(at_once=True, menu=[index])
+            return [*effects, Focus('#table .menu [data-command="close-menu"]')]
         return self.play(self.legal[index])
+
+    def close_menu(self) -> list[Effect]:
+        """The player closed the menu or question on show, choosing nothing."""
+        return self._redraw(at_once=True)
 
     def play(self, action: Action, painted: bool = False) -> list[Effect]:
         """Play ``action`` for the seat on screen; an illegal one is explained and changes nothing.
@@ -343,6 +358,7 @@ class Screen:
         """Log the events from ``since`` as everyone saw them, and overlay what the seat on screen was shown."""
         source, presenter, table = self.source, self.presenter, self.table
         for event in source.public_events(since):
+            presenter.follow(event, self.notes)
             line = presenter.describe(event, source.names)
             if line:
                 self.log_lines.append(line)
@@ -405,6 +421,8 @@ class Screen:
         source, table, on_screen = self.source, self.table, self.on_screen
         effects = self._forget_predictions()
         self.menu = menu or []
+        if not self.menu:
+            self.question = ""
         if table is not None:
             self.unsaved = True
         if table is not None and (self.curtain_for is not None or table.needs_curtain()) and not self.looks:
@@ -424,6 +442,7 @@ class Screen:
             flip_in,
             held,
             self.menu,
+            self.question,
         )
         now, later = changes_that_can_wait(table_changes(on_screen.table, rendered))
         on_screen.drew(rendered, source.viewer)
@@ -473,7 +492,7 @@ class Screen:
             effects.append(Over(json.dumps({"game": source.game, "names": source.names, **view["result"]})))
         else:
             effects += self._write("result", "")
-        return effects + self._update_clock(view) + self._schedule_bot() + self._start_predicting()
+        return effects + self._update_clock(view) + self._schedule_bot() + self._start_predicting(view)
 
     def _write(self, element: str, text: str, html: bool = True) -> list[Effect]:
         if self.on_screen.texts.get(element) == text:
@@ -587,12 +606,19 @@ class Screen:
 
     # --- clicks drawn ahead -----------------------------------------------------------------------------
 
-    def _start_predicting(self) -> list[Effect]:
+    def _start_predicting(self, view: dict) -> list[Effect]:
         """Draw ahead the clicks the person at a local table may make next, a slice at a time while they think."""
         if self.table is None or self.on_screen.table is None or self.menu or not self.legal:
             return []  # a room's moves are the host's
-        self.unpredicted = list(click_targets(self.presenter, self.legal).items())
+        # A click that asks a question first plays nothing at once.
+        targets = click_targets(self.presenter, self.legal).items()
+        self.unpredicted = [(key, index) for key, index in targets if not self._question(index, view)]
         return self._after("predict", 0, after_paint=False)
+
+    def _question(self, index: int, view: dict | None = None) -> str | None:
+        """The question to ask before the legal action ``index`` is played, if any (``view``: the seat's view)."""
+        source = self.source
+        return self.presenter.confirm(self.legal[index], view or source.view(), source.names, self.notes)
 
     def _predict_slice(self) -> list[Effect]:
         stop, looks = time.perf_counter() + PREDICTION_SLICE_S, self.settings.look_ms > 0

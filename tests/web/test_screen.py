@@ -583,3 +583,25 @@ def test_a_grid_turned_a_quarter_is_drawn_whole_at_once_and_named_as_drawn_from_
     assert page.shows_the_table_drawn_whole() and 'data-turned="true"' in page.table.inner()
     page.run(page.screen.turn(False))
     assert page.table.find("cell-1").attributes["aria-label"].startswith("row 1, column 2")
+
+
+# --- a question before a costly move ----------------------------------------------------------------------------
+
+
+def test_during_the_opening_peek_start_the_round_is_the_one_primary_and_a_call_asks_once():
+    table = table_for(game="cambio", players=2, bots=1, seed=1, first_player="random")  # Ada plays first
+    page = screen_for(table, look_ms=2000)
+    page.settle()
+    html = page.table.inner()
+    assert re.findall(r'class="primary"[^>]*>([^<]*)<', html) == ["Start the round"]
+    [call] = [index for index, action in enumerate(page.screen.legal) if action["type"] == "cambio"]
+    assert f'class="action minor" data-action="{call}"' in html
+    assert f"action:{call}" not in page.predictions  # it asks first: no click of it is drawn ahead
+    page.run(page.screen.click_action(call))
+    assert table.match.history == [] and page.focus == '#table .menu [data-command="close-menu"]'
+    assert "<p>End the round now? You have not had a turn.</p>" in page.table.inner()
+    page.run(page.screen.close_menu())
+    assert 'class="menu' not in page.table.inner() and table.match.history == []
+    page.run(page.screen.click_action(call))
+    page.run(page.screen.click_action(call))  # its button in the question
+    assert table.match.history == [[0, {"type": "cambio"}]]

@@ -46,7 +46,9 @@ POWER_PROMPTS = {
     "select": "Choose the first of two cards to swap, or skip.",
     "swap_with": "Choose the card to swap it with, or skip.",
 }
-CALL_LATER = "call Cambio (the round ends after this turn)"
+CALL_LATER = "call Cambio"
+# Asked once before a call made before the caller's first turn of the round (Presenter.confirm).
+EARLY_CALL = "End the round now? You have not had a turn."
 SKIP_LABELS = {
     "peek_own": "Skip the peek",
     "peek_other": "Skip the peek",
@@ -170,8 +172,8 @@ class CambioPresenter(Presenter):
     def prompt(self, view, names):
         prompt = view["prompt"]
         if prompt["kind"] == "waiting" and prompt.get("may"):
-            offers = {"snap": "snap a card of the graveyard top's rank, if you know where one is", "call": CALL_LATER}
-            may = ", or ".join(offers[may] for may in prompt["may"])
+            offers = {"snap": "snap a card of the graveyard top's rank", "call": CALL_LATER}
+            may = " or ".join(offers[may] for may in prompt["may"])
             return f"{waiting_for(seat_name(names, prompt['seat']))} You may {may}."
         return super().prompt(view, names)
 
@@ -211,6 +213,23 @@ class CambioPresenter(Presenter):
         where = f"{whose(names, action['owner'], viewer)} {slot_words(action['slot'])} card"
         verbs = {"peek": "Peek at", "select": "Pick", "swap_with": "Swap it with", "snap": "Snap"}
         return f"{verbs[kind]} {where}" + (" to swap" if kind == "select" else "")
+
+    def follow(self, event, notes):
+        # Who has had a turn this round: the deal names its first player, each later turn its own.
+        if event["type"] == "deal":
+            notes["played"] = [event["seat"]]
+        elif event["type"] == "turn":
+            notes.setdefault("played", []).append(event["seat"])
+
+    def minor(self, action, view):
+        # A call out of turn ends the round after someone else's turn: offered beside the choices of the moment
+        # (the opening peek's "Start the round", a snap), never as the first thing to press.
+        return action["type"] == "cambio" and not (view["turn"] == view["seat"] and view["phase"] == "turn")
+
+    def confirm(self, action, view, names, notes):
+        if action["type"] == "cambio" and view["seat"] not in notes.get("played", []):
+            return EARLY_CALL
+        return None
 
     def looks(self, event, memory):
         if event["type"] == "peek" and "cards" in event:

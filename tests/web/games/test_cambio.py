@@ -293,13 +293,31 @@ def test_the_prompts_say_what_else_a_player_may_do_meanwhile():
         return presenter.prompt({"prompt": prompt}, names)
 
     assert said(kind="waiting", seat=0, may=["snap", "call"]) == (
-        "Waiting for Ana. You may snap a card of the graveyard top's rank, if you know where one is, "
-        "or call Cambio (the round ends after this turn)."
+        "Waiting for Ana. You may snap a card of the graveyard top's rank or call Cambio."
     )
     assert said(kind="decide", **{"from": "deck"}, may=["snap", "call"]) == (
-        "Swap the drawn card for one of your cards, or discard it to use its power. "
-        "You may also snap or call Cambio (the round ends after this turn)."
+        "Swap the drawn card for one of your cards, or discard it to use its power. You may also snap or call Cambio."
     )
     assert said(kind="waiting", seat=0) == "Waiting for Ana."
     assert said(kind="give", owner=1) == "Give one of your cards, face-down, into Ben's empty slot."
     assert said(kind="turn", call=False, final=True, may=[]) == "Final lap: draw from the deck or the graveyard."
+
+
+def test_a_call_out_of_turn_is_a_quiet_button_that_asks_first_before_the_callers_first_turn():
+    match = new_match("cambio", players=2, options=FIRST_SEAT, seed=3)
+    names, call, notes = names_for(2), {"type": "cambio"}, {}
+    for event in match.events(None):
+        PRESENTER.follow(event, notes)
+    # Bot 1 has not played yet; you (seat 0) play first, and calling on your own turn is a choice like the others.
+    assert PRESENTER.minor(call, match.view(1)) and not PRESENTER.minor(call, match.view(0))
+    assert PRESENTER.confirm(call, match.view(1), names, notes) == "End the round now? You have not had a turn."
+    assert PRESENTER.confirm(call, match.view(0), names, notes) is None
+    html = render_table(PRESENTER, match.view(1), names, match.legal_actions(1), {}, {}).html
+    assert re.search(r'<div class="minor-actions"[^>]*><button type="button" class="action minor"', html)
+    assert 'class="actions"' not in html  # nothing else to press: no choices of the moment
+    since = match.event_count
+    match.act(0, {"type": "draw", "source": "deck"})
+    match.act(0, {"type": "swap", "slot": 0})  # Bot 1's turn now
+    for event in match.events(None, since=since):
+        PRESENTER.follow(event, notes)
+    assert PRESENTER.confirm(call, match.view(1), names, notes) is None
