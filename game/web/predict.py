@@ -54,17 +54,17 @@ def predict_click(
     It is the redraw the screen makes for its own move (:meth:`game.web.screen.Screen.play`): the cards that
     turn up are drawn face up, and with ``looks`` on, the private looks the move gives are shown (``memory`` is the
     seat's memory of looks, which a prediction reads but leaves as it is). ``None`` when the move would hand the
-    device to another person: the curtain, not the table, comes next.
+    device to another person (the curtain, not the table, comes next) or bring an interlude (a round's end).
     """
     ahead, events = table.after(action)
-    if ahead.needs_curtain():
+    view = ahead.match.view(ahead.viewer)
+    if ahead.needs_curtain() or presenter.interlude(events, view, ahead.names) is not None:
         return None
     reveals: dict[str, str] = {}
     if looks:
         memory = dict(memory)
         for event in events:
             reveals.update(presenter.looks(event, memory))
-    view = ahead.match.view(ahead.viewer)
     rendered = render_table(presenter, view, ahead.names, ahead.legal_actions(), reveals, drawn.faces, flip_in=False)
     now, later = changes_that_can_wait(table_changes(drawn, rendered))
     return Prediction(action, rendered, now, later)

@@ -62,6 +62,20 @@ class Area:
     titled: bool = True  # False: the title is for screen readers only (an area the cards alone make plain)
 
 
+@dataclass
+class Interlude:
+    """A moment that holds the table until the player moves on (Cambio's round end): the areas drawn meanwhile,
+    a title and the sentences under it, the label of the button that moves on and the prompt. ``since``: how many of the
+    events it was found in came before it (what follows belongs to what comes next, such as a new deal)."""
+
+    title: str
+    lines: list[str]
+    button: str
+    areas: list[Area]
+    prompt: str = ""  # what the prompt says meanwhile
+    since: int = 0
+
+
 class Presenter:
     """The default presentation; each game overrides what it needs."""
 
@@ -154,6 +168,11 @@ class Presenter:
     def describe(self, event: dict, names: list[str]) -> str:
         """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""
         return ""
+
+    def interlude(self, events: list[dict], view: dict, names: list[str]) -> Interlude | None:
+        """A moment in ``events`` (as the seat on screen saw them) that holds the table until the player moves on,
+        drawn from ``view`` (the seat's view after them): Cambio's round end. ``None`` for most events."""
+        return None
 
     def follow(self, event: dict, notes: dict) -> None:
         """Note in ``notes`` what a later question (:meth:`confirm`) needs from ``event``, a public event. The

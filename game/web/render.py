@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
-from .presenter import Area, Presenter, Spot, card_name, face_words
+from .presenter import Area, Interlude, Presenter, Spot, card_name, face_words
 from .words import join_words, seat_name, verb
 
 MAX_LOG_LINES = 40
@@ -131,6 +131,7 @@ def render_table(
     held: str = "",
     menu: list[int] | tuple[int, ...] = (),
     question: str = "",
+    interlude: Interlude | None = None,
 ) -> Rendered:
     """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
 
@@ -139,9 +140,14 @@ def render_table(
     the player ends it with a button of that label (:meth:`Presenter.held_look`), the choice to make first.
     ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from; with a
     ``question``, the action it asks about (:meth:`Presenter.confirm`), with a button to keep playing instead.
+    ``interlude``: the table holds still for a moment (:meth:`Presenter.interlude`): its areas, nothing to choose
+    on them, its words and the button that moves on are drawn instead.
     """
-    by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
+    if interlude is not None:
+        areas = [_area(area, {}, {}, shown_before, flip_in, faces) for area in interlude.areas]
+        return Rendered(f"board board-{presenter.game} between-rounds", areas, render_interlude(interlude), faces)
+    by_place, buttons = targets_by_place(presenter, legal)
     areas = [_area(area, by_place, reveals, shown_before, flip_in, faces) for area in presenter.areas(view, names)]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
@@ -156,6 +162,15 @@ def held_button(label: str) -> str:
     """The button that ends a look the player holds (a round's first peek), the first choice on screen."""
     attributes = 'type="button" class="primary" data-command="done-looking" data-legal="true"'
     return f"<button {attributes}>{escape(label)}</button>"
+
+
+def render_interlude(interlude: Interlude) -> str:
+    """An interlude's words under the table, and the button that moves on (the first choice on screen)."""
+    lines = "".join(f"<li>{escape(line)}</li>" for line in interlude.lines)
+    return (
+        f'<section class="interlude" aria-labelledby="interlude-title"><h2 id="interlude-title">'
+        f"{escape(interlude.title)}</h2><ul>{lines}</ul>{held_button(interlude.button)}</section>"
+    )
 
 
 def table_changes(drawn: Rendered | None, new: Rendered) -> list[Change]:

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from ..core import Action, IllegalAction
 from .predict import Prediction, click_targets, predict_click
+from .presenter import Interlude
 from .render import (
     Change,
     Rendered,
@@ -220,6 +221,7 @@ class Screen:
         self.due: set[str] = set()  # the timers started and not run or cancelled yet
         self.bot_move = None  # a bot's move chosen and waiting for its delay (table.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
+        self.interlude: Interlude | None = None  # a moment the table holds still on (Presenter.interlude)
         self.predictions: dict[str, Prediction] = {}
         self.unpredicted: list[tuple[str, int]] = []
 
@@ -317,7 +319,9 @@ class Screen:
         return effects + self._redraw(at_once=True)
 
     def done_looking(self) -> list[Effect]:
-        """The player ended the look on show."""
+        """The player ended the look, or the interlude, on show."""
+        if self.interlude is not None:
+            return self._end_interlude()
         return self._end_looks() + self._redraw()
 
     def turn(self, turned: bool) -> list[Effect]:
@@ -357,18 +361,28 @@ class Screen:
     def _absorb(self, since: int) -> list[Effect]:
         """Log the events from ``since`` as everyone saw them, and overlay what the seat on screen was shown."""
         source, presenter, table = self.source, self.presenter, self.table
-        for event in source.public_events(since):
+        seen = source.seat_events(since)
+        interlude = presenter.interlude(seen, source.view(), source.names)
+        for index, event in enumerate(source.public_events(since)):
+            if interlude is not None and index == interlude.since:  # its words follow the log's line of it
+                self.to_announce += [(line, False) for line in [f"{interlude.title}.", *interlude.lines]]
             presenter.follow(event, self.notes)
             line = presenter.describe(event, source.names)
             if line:
                 self.log_lines.append(line)
                 self.to_announce.append((line, False))
         self.seen_events = source.event_count
+        if interlude is not None:
+            # The table holds still on it. What was shown before it (looks at a round that is over) goes; what
+            # follows it (the next deal's looks) waits for the player to move on.
+            self.interlude = interlude
+            self.looks, self.held, self.pending_looks, self.pending_held = {}, None, {}, {}
+            since += interlude.since
+            seen = seen[interlude.since :]
         if self.settings.look_ms <= 0:
             return []
-        seen = source.seat_events(since)
         looks, private_looks = seat_looks(presenter, seen, self.memories.setdefault(source.viewer, {}))
-        if private_looks:
+        if private_looks and self.interlude is None:  # else said once the interlude is over (_end_interlude)
             private = private_lines(presenter, source.view(), source.names, private_looks)
             self.to_announce += [(line, True) for line in private]
         self.looks.update(looks)
@@ -379,6 +393,11 @@ class Screen:
             self.looks, self.curtain_for = {}, table.viewer
         elif held:
             self.held = held
+        if self.interlude is not None and self.looks:
+            self.pending_looks.setdefault(source.viewer, {}).update(self.looks)
+            if self.held:
+                self.pending_held[source.viewer] = self.held
+            self.looks, self.held = {}, None
         # A held look waits for its player at a local table; in a room the round goes on after the look time.
         effects = self._look_timer() if self.looks and not (self.held and table is not None) else []
         # In pass-and-play, a private look for someone not holding the device waits for their turn.
@@ -392,6 +411,20 @@ class Screen:
                 if seat in self.pending_looks and presenter.held_look(events):
                     self.pending_held[seat] = presenter.held_look(events)
         return effects
+
+    def _end_interlude(self) -> list[Effect]:
+        """The player moves on from the interlude: the looks that waited for it show (at a shared table, once the
+        curtain hands them to their seat)."""
+        self.interlude = None
+        source, effects = self.source, []
+        if self.curtain_for is None:
+            seat = source.viewer
+            self.looks, self.held = self.pending_looks.pop(seat, {}), self.pending_held.pop(seat, None)
+            private = private_lines(self.presenter, source.view(), source.names, self.looks) if self.looks else []
+            self.to_announce += [(line, True) for line in private]
+            if self.looks and not (self.held and self.table is not None):
+                effects = self._look_timer()
+        return effects + self._redraw(at_once=True)
 
     def _look_timer(self) -> list[Effect]:
         return self._after("look", self.settings.look_ms, after_paint=False)
@@ -425,12 +458,14 @@ class Screen:
             self.question = ""
         if table is not None:
             self.unsaved = True
-        if table is not None and (self.curtain_for is not None or table.needs_curtain()) and not self.looks:
+        # An interlude shows nothing private: it is drawn for whoever holds the device, before any curtain.
+        curtain = self.curtain_for is not None or (table is not None and table.needs_curtain())
+        if table is not None and curtain and not self.looks and self.interlude is None:
             return effects + self._draw_curtain()
         if on_screen.curtain:
             on_screen.curtain = False
             effects.append(Show("curtain", False))
-        self.legal = source.legal_actions()
+        self.legal = [] if self.interlude else source.legal_actions()
         held = self.held[1] if self.held else ""
         rendered = render_table(
             self.presenter,
@@ -443,6 +478,7 @@ class Screen:
             held,
             self.menu,
             self.question,
+            self.interlude,
         )
         now, later = changes_that_can_wait(table_changes(on_screen.table, rendered))
         on_screen.drew(rendered, source.viewer)
@@ -450,7 +486,7 @@ class Screen:
             effects.append(DrawTable(now + later, [], rendered.html))
         else:
             effects.append(DrawTable(now, later, rendered.html))
-        if held:  # the button that starts the round is the one choice to make first
+        if held or self.interlude:  # the button that starts (or moves on to) the round is the one choice to make first
             effects.append(Focus('#table [data-command="done-looking"]'))
         if at_once:
             return effects + self._draw_around_table()
@@ -521,6 +557,8 @@ class Screen:
         if source.over:
             return game_over(result_headline(view, source.names))
         you = f"{source.names[source.viewer]}: " if source.shared else ""
+        if self.interlude:
+            return you + self.interlude.prompt
         if self.held and self.looks:
             return you + self.held[0]
         if source.viewer in source.to_act() and self.legal:
@@ -584,7 +622,7 @@ class Screen:
 
     def _bot_may_move(self) -> bool:
         table = self.table  # None in a room: a room's bots are its host's (room.py paces them)
-        if table is None or "bot" in self.due or self.looks or self.curtain_for is not None:
+        if table is None or "bot" in self.due or self.looks or self.curtain_for is not None or self.interlude:
             return False
         return not table.over and not table.needs_curtain()
 

@@ -11,6 +11,7 @@ import pytest
 from game import GAMES
 from game.web.games import presenter_for
 from game.web.games.concentration import ConcentrationPresenter
+from game.web.presenter import card_name
 from game.web.render import render_table
 from game.web.screen import (
     AddLog,
@@ -33,6 +34,7 @@ from game.web.source import LocalSource
 from game.web.table import Table
 from tests.support import table_for
 from tests.web.dom import apply, drawn_table
+from tests.web.games.test_cambio import cards_named
 from tests.web.support import room_at_play
 
 LOG_ITEM = re.compile(r"<li data-n=\"\d+\">.*?</li>")
@@ -240,6 +242,8 @@ def test_the_edits_build_the_table_the_renderer_draws_whole_all_game_long(game):
             page.edit(page.predictions[key])
             page.paint()
             page.run(page.screen.play_predicted(key))
+        elif page.screen.interlude and rng.random() < 0.5:  # a round's end: Next round
+            page.run(page.screen.done_looking())
         elif page.screen.legal and not page.due.keys() & {"look"}:
             places = page.legal_places()
             if places and rng.random() < 0.8:
@@ -382,7 +386,8 @@ def test_after_the_curtain_the_cards_turned_up_since_that_person_last_saw_the_ta
             flipping = {place for place, (_, flips) in now.items() if flips}
             assert flipping == {place for place, (face, _) in now.items() if turned_up(seen.get(place), face)}
             flips_seen += len(flipping) if seen else 0
-        if page.screen.held:
+            record()
+        if page.screen.held or page.screen.interlude:
             page.run(page.screen.done_looking())
         elif page.screen.legal:
             page.run(page.screen.play(rng.choice(page.screen.legal)))
@@ -605,3 +610,58 @@ def test_during_the_opening_peek_start_the_round_is_the_one_primary_and_a_call_a
     page.run(page.screen.click_action(call))
     page.run(page.screen.click_action(call))  # its button in the question
     assert table.match.history == [[0, {"type": "cambio"}]]
+
+
+# --- a round's end ------------------------------------------------------------------------------------------------
+
+
+def call_at_once(page: Page) -> dict:
+    """Start the round, and call Cambio on your first turn: the round ends at once. Its round_end event."""
+    page.run(page.screen.done_looking())
+    page.settle()
+    since = page.screen.source.event_count
+    page.run(page.screen.play({"type": "cambio"}))
+    page.settle()
+    [end] = [event for event in page.screen.source.public_events(since) if event["type"] == "round_end"]
+    return end
+
+
+def test_a_rounds_end_holds_the_table_with_every_hand_face_up_until_next_round():
+    table = table_for(game="cambio", players=2, bots=1, seed=2)
+    page = screen_for(table, look_ms=2000)
+    end = call_at_once(page)
+    for seat, hand in enumerate(end["hands"]):
+        for slot, card in enumerate(hand):
+            label = page.table.find(f"hand-{seat}-{slot}").attributes["aria-label"]
+            assert label.endswith(card_name(card) if card else "empty"), label  # face up where it lies
+    assert page.legal_places() == [] and "shown for a moment" not in page.table.inner()  # no peek yet
+    assert page.focus == '#table [data-command="done-looking"]' and ">Next round</button>" in page.table.inner()
+    note = f"{end['points'][0]} + 30 points" if end["penalty"] else f"{end['points'][0]} points"
+    assert "<li>You called Cambio" in page.table.inner() and f'<p class="note">{note}</p>' in page.table.inner()
+    # The round's words are said right after the log's line of it, before the next deal's.
+    said = page.announced[page.announced.index("Round 1 is over.") - 1 :][:3]
+    assert said[0].startswith("Round 1, ended by You") and said[2].startswith("You called Cambio")
+    assert page.texts["prompt"] == "Every hand is face up, with its points."
+    moves = len(table.match.history)
+    while "bot" in page.due:
+        page.fire("bot")
+    assert len(table.match.history) == moves  # the bots wait for the next round
+    page.run(page.screen.done_looking())  # Next round: the new deal's peek, held until the round starts
+    assert page.screen.held and "shown for a moment" in page.table.inner()
+    assert page.announced[-1].startswith("You see the ")
+
+
+def test_a_rounds_end_at_a_shared_table_shows_only_what_every_seat_saw_before_the_curtain():
+    table = table_for(game="cambio", players=2, bots=0, names="Ana,Ben", seed=2)
+    page = screen_for(table, look_ms=2000)
+    page.run(page.screen.lift_curtain())
+    end = call_at_once(page)
+    assert not page.shown.get("curtain") and "Next round" in page.table.inner()
+    shown = {card for hand in end["hands"] for card in hand if card}
+    assert cards_named(page.table.inner()) == shown  # the hands revealed, and no card of the next deal
+    page.run(page.screen.done_looking())
+    assert page.shown["curtain"] and page.texts["curtain-text"] == "Pass the device to Ana."
+    assert not cards_named(page.table.inner())
+    page.run(page.screen.lift_curtain())
+    peeked = set(table.match.state()["hands"][0][2:4])  # Ana's own peek at her bottom cards, and the graveyard's
+    assert page.screen.held and cards_named(page.table.inner()) == peeked | {table.match.view(0)["graveyard"]}

@@ -11,7 +11,7 @@ from game import new_match
 from game.bots import new_bot
 from game.cards import standard_deck
 from game.web.games import presenter_for
-from game.web.games.cambio import short_name
+from game.web.games.cambio import round_sentences, short_name
 from game.web.presenter import card_name
 from game.web.render import render_table, targets_by_place
 from tests.support import FIRST_SEAT, fixed_deck, hidden_ids
@@ -260,17 +260,18 @@ def test_round_scores_and_totals_show_while_playing_and_on_the_result_screen():
     assert PRESENTER.scores(view, names) == [f"{total} points" for total in view["totals"]]
     lines = PRESENTER.result_lines(view, names)
     assert lines[:2] == [f"You: {view['totals'][0]} points", f"Bot 1: {view['totals'][1]} points"]
-    assert len(lines) == 2 + len(rounds)
+    last = round_sentences(rounds[-1], view["last_hands"], names)  # how the last round ended, in words
+    assert lines[2 : 2 + len(last)] == last and len(lines) == 2 + len(last) + len(rounds)
     first = rounds[0]
-    assert lines[2] == (
+    assert lines[2 + len(last)] == (
         f"Round 1, ended by You: You {first['points'][0]}{' + 30' if first['penalty'] else ''}"
         f" (total {first['totals'][0]}), Bot 1 {first['points'][1]} (total {first['totals'][1]})"
     )
-    facts = PRESENTER.facts(view, names)
-    assert facts[-2] == lines[-1] and facts[-1].startswith(f"Hands at the end of round {rounds[-1]['round']}: You: ")
-    # On the final screen the last hands lie face up.
-    faces = [spot.face for spot in PRESENTER.areas(view, names)[-1].spots]
-    assert faces == view["last_hands"][0]
+    assert PRESENTER.facts(view, names) == [f"Round {view['round']}"]  # the round's end is a moment, not a fact
+    # On the final screen the last hands lie face up, each with its points.
+    yours = PRESENTER.areas(view, names)[-1]
+    assert [spot.face for spot in yours.spots] == view["last_hands"][0]
+    assert yours.note.startswith(f"{rounds[-1]['points'][0]} ")
 
 
 def test_the_peek_of_each_deal_is_held_until_the_player_starts_the_round():
