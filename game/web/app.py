@@ -42,6 +42,7 @@ from .screen import (
     Say,
     Screen,
     Show,
+    Sound,
     Write,
 )
 from .source import LocalSource
@@ -80,6 +81,7 @@ class App:
             Cancel: self._cancel,
             Save: self._save,
             HintSeen: self._hint_seen,
+            Sound: lambda effect: window.faceDownSound.play(effect.cue),  # static/js/sound.js
         }
 
     # --- start-up ---------------------------------------------------------------------------------
@@ -369,6 +371,7 @@ class App:
             "look": form.elements.namedItem("look").value,
             "speed": form.elements.namedItem("speed").value,
             "suits": "four" if form.elements.namedItem("suits").checked else "two",
+            "sound": form.elements.namedItem("sound").value,
             "name": form.elements.namedItem("name").value,
         }
         try:
@@ -412,6 +415,8 @@ class App:
         look.value = str(self.settings.look_ms // 1000) if self.settings.look_ms % 1000 == 0 else look.value
         form.elements.namedItem("speed").value = self.settings.speed
         form.elements.namedItem("suits").checked = self.settings.suits == "four"
+        form.elements.namedItem("sound").value = self.settings.sound
+        window.faceDownSound.configure(self.settings.sound)
         form.elements.namedItem("name").value = self.settings.name
 
     def _hints_seen(self) -> list[str]:

@@ -169,6 +169,11 @@ class Presenter:
         """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""
         return ""
 
+    def cue(self, event: dict) -> str:
+        """The sound ``event`` (a public event) makes, if any: "flip", "pair", "snap", "snap-wrong" or "call"
+        (static/js/sound.js plays them); ``""`` for none."""
+        return ""
+
     def interlude(self, events: list[dict], view: dict, names: list[str]) -> Interlude | None:
         """A moment in ``events`` (as the seat on screen saw them) that holds the table until the player moves on,
         drawn from ``view`` (the seat's view after them): Cambio's round end. ``None`` for most events."""

@@ -51,6 +51,8 @@ from .settings import Settings
 from .source import LocalSource, RoomSource
 from .words import REFUSAL, game_over, pass_the_device, playing
 
+# The sounds a batch of events may make, the least telling first: a batch makes the last of them it holds.
+CUES = ("flip", "pair", "snap", "snap-wrong", "call")
 # How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
 PREDICTION_SLICE_S = 0.003
 CLOCK_TICK_MS = 1000
@@ -161,13 +163,36 @@ class Save:
 
 
 @dataclass(frozen=True)
+class Sound:
+    """Play the cue ``cue`` (a presenter's, or "win" or "turn"): static/js/sound.js makes its short sound or
+    vibration, or both, where the player's setting and the device allow."""
+
+    cue: str
+
+
+@dataclass(frozen=True)
 class HintSeen:
     """The person on screen made a move: ``game``'s first-turn hint is not shown again in this browser."""
 
     game: str
 
 
-Effect = DrawTable | Predict | Write | Show | AddLog | Announce | Focus | Over | Say | After | Cancel | Save | HintSeen
+Effect = (
+    DrawTable
+    | Predict
+    | Write
+    | Show
+    | AddLog
+    | Announce
+    | Focus
+    | Over
+    | Say
+    | After
+    | Cancel
+    | Save
+    | Sound
+    | HintSeen
+)
 
 
 @dataclass
@@ -222,6 +247,7 @@ class Screen:
         self.bot_move = None  # a bot's move chosen and waiting for its delay (table.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
         self.interlude: Interlude | None = None  # a moment the table holds still on (Presenter.interlude)
+        self.my_turn: bool | None = None  # whether the person on screen was to play when last drawn (None: not yet)
         self.predictions: dict[str, Prediction] = {}
         self.unpredicted: list[tuple[str, int]] = []
 
@@ -363,15 +389,19 @@ class Screen:
         source, presenter, table = self.source, self.presenter, self.table
         seen = source.seat_events(since)
         interlude = presenter.interlude(seen, source.view(), source.names)
+        cues = [-1]
         for index, event in enumerate(source.public_events(since)):
             if interlude is not None and index == interlude.since:  # its words follow the log's line of it
                 self.to_announce += [(line, False) for line in [f"{interlude.title}.", *interlude.lines]]
             presenter.follow(event, self.notes)
+            cue = presenter.cue(event)
+            cues.append(CUES.index(cue) if cue else -1)
             line = presenter.describe(event, source.names)
             if line:
                 self.log_lines.append(line)
                 self.to_announce.append((line, False))
         self.seen_events = source.event_count
+        sound = [Sound(CUES[max(cues)])] if max(cues) >= 0 else []
         if interlude is not None:
             # The table holds still on it. What was shown before it (looks at a round that is over) goes; what
             # follows it (the next deal's looks) waits for the player to move on.
@@ -380,7 +410,7 @@ class Screen:
             since += interlude.since
             seen = seen[interlude.since :]
         if self.settings.look_ms <= 0:
-            return []
+            return sound
         looks, private_looks = seat_looks(presenter, seen, self.memories.setdefault(source.viewer, {}))
         if private_looks and self.interlude is None:  # else said once the interlude is over (_end_interlude)
             private = private_lines(presenter, source.view(), source.names, private_looks)
@@ -410,7 +440,7 @@ class Screen:
                         self.pending_looks.setdefault(seat, {}).update(shown)
                 if seat in self.pending_looks and presenter.held_look(events):
                     self.pending_held[seat] = presenter.held_look(events)
-        return effects
+        return sound + effects
 
     def _end_interlude(self) -> list[Effect]:
         """The player moves on from the interlude: the looks that waited for it show (at a shared table, once the
@@ -519,16 +549,28 @@ class Screen:
         effects += self._write("prompt", self._prompt(view), html=False)
         effects += self._draw_log()
         effects += self._announce()
+        effects += self._turn_cue()
         if source.over:
             result = render_result(self.presenter, view, source.names)
             shown_anew = self.on_screen.texts.get("result") != result
             effects += self._write("result", result)
             if shown_anew:  # the next thing to do, for the keyboard too
                 effects.append(Focus('#result [data-command="again"]'))
+                people = range(self.table.config.people) if self.table is not None else [source.viewer]
+                if set(people) & set(view["result"]["winners"]):
+                    effects.append(Sound("win"))
             effects.append(Over(json.dumps({"game": source.game, "names": source.names, **view["result"]})))
         else:
             effects += self._write("result", "")
         return effects + self._update_clock(view) + self._schedule_bot() + self._start_predicting(view)
+
+    def _turn_cue(self) -> list[Effect]:
+        """A "turn" cue (a vibration) when the game comes to wait for the person on screen, not when drawn anew."""
+        source = self.source
+        mine = not source.over and self.interlude is None and source.main_actor() == source.viewer
+        cue = [Sound("turn")] if mine and self.my_turn is False else []
+        self.my_turn = mine
+        return cue
 
     def _write(self, element: str, text: str, html: bool = True) -> list[Effect]:
         if self.on_screen.texts.get(element) == text:

@@ -27,6 +27,7 @@ from game.web.screen import (
     Say,
     Screen,
     Show,
+    Sound,
     Write,
 )
 from game.web.settings import Settings
@@ -60,6 +61,7 @@ class Page:
         self.over: str | None = None
         self.predictions: dict[str, DrawTable] = {}
         self.hints_seen: list[str] = []
+        self.sounds: list[str] = []
         self.effects: list = []  # every effect carried out, in order
 
     def run(self, effects: list) -> list:
@@ -96,6 +98,8 @@ class Page:
                     self.saved = effect.text
                 case HintSeen():
                     self.hints_seen.append(effect.game)
+                case Sound():
+                    self.sounds.append(effect.cue)
                 case _:
                     raise AssertionError(f"an effect the page does not know: {effect!r}")
         return effects
@@ -665,3 +669,33 @@ def test_a_rounds_end_at_a_shared_table_shows_only_what_every_seat_saw_before_th
     page.run(page.screen.lift_curtain())
     peeked = set(table.match.state()["hands"][0][2:4])  # Ana's own peek at her bottom cards, and the graveyard's
     assert page.screen.held and cards_named(page.table.inner()) == peeked | {table.match.view(0)["graveyard"]}
+
+
+# --- sounds -------------------------------------------------------------------------------------------------------
+
+
+def test_a_flip_a_pair_your_turn_and_a_win_make_their_sounds_and_a_deal_none():
+    table = table_for(game="concentration", pairs=8, players=2, bots=1, seed=4, first_player="first seat")
+    page = screen_for(table)
+    assert page.sounds == []  # the deal, and the first turn as the game is drawn
+    turn_up_a_mismatch(page, table)  # no pair: the bot's turn
+    assert page.sounds == ["flip", "flip"]
+    while table.match.view(0)["turn"] != 0:
+        page.fire("bot")
+        page.settle()
+    assert page.sounds[2:] == ["flip", "flip", "turn"]  # the bot's flips (no pair), then your turn
+    rng = random.Random(2)
+    while not table.over:
+        if "bot" in page.due:
+            page.fire("bot")
+        else:
+            page.run(page.screen.play(rng.choice(page.screen.legal)))
+        page.settle()
+    assert ("win" in page.sounds) == (0 in table.match.result()["winners"])
+    assert "pair" in page.sounds
+
+
+def test_a_game_won_alone_ends_on_the_win_sound():
+    page = screen_for(table_for(game="concentration", pairs=8, players=1, bots=0, seed=4))
+    play_to_the_end(page)
+    assert page.sounds[-1] == "win" and "turn" not in page.sounds  # alone, every turn is yours: no cue for it

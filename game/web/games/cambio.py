@@ -265,6 +265,11 @@ class CambioPresenter(Presenter):
             since=ends[-1] + 1,
         )
 
+    def cue(self, event):
+        if event["type"] == "snap":
+            return "snap" if event["right"] else "snap-wrong"
+        return {"cambio": "call", "peek": "flip", "draw": "flip"}.get(event["type"], "")
+
     def held_look(self, events):
         # Each round's deal comes with a peek at your two bottom cards: the only look a round gives for free.
         dealt = any(event["type"] == "deal" for event in events)

@@ -34,6 +34,9 @@ class ConcentrationPresenter(Presenter):
             return {f"cell-{pos}": card for pos, card in zip(event["pos"], event["cards"], strict=True)}
         return {}
 
+    def cue(self, event):
+        return {"flip": "flip", "pair": "pair"}.get(event["type"], "")
+
     def describe(self, event, names):
         who = seat_name(names, event.get("seat"))
         kind = event["type"]

@@ -327,6 +327,9 @@ class DeluxeMemoryPresenter(Presenter):
         cards = zip(event["pos"], event["cards"], strict=True)
         return join_words([f"the {card_name(card)} ({self._where(pos)})" for pos, card in cards])
 
+    def cue(self, event):
+        return {"look": "flip", "match": "pair"}.get(event["type"], "")
+
     def describe(self, event, names):
         handler = getattr(self, f"_tell_{event['type']}", None)
         if handler is None:

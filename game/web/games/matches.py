@@ -127,6 +127,9 @@ class MatchesPresenter(Presenter):
             return {f"tile-{event['tile']}": event["tile"]}
         return {}
 
+    def cue(self, event):
+        return {"flip": "flip", "mark": "pair"}.get(event["type"], "")
+
     def describe(self, event, names):
         who = seat_name(names, event.get("seat"))
         kind = event["type"]

@@ -205,6 +205,10 @@ class PavedWithGoldPresenter(Presenter):
             return {f"cell-{pos}": card for pos, card in zip(event["pos"], event["cards"], strict=True)}
         return {}
 
+    def cue(self, event):
+        cues = {"turn_up": "flip", "pick": "flip", "claim_true": "pair", "claim_false": "snap-wrong"}
+        return cues.get(event["type"], "")
+
     def describe(self, event, names):
         who = seat_name(names, event.get("seat"))
         claims = f"{who} {verb(who, 'claims')}"

@@ -322,3 +322,10 @@ def test_a_call_out_of_turn_is_a_quiet_button_that_asks_first_before_the_callers
     for event in match.events(None, since=since):
         PRESENTER.follow(event, notes)
     assert PRESENTER.confirm(call, match.view(1), names, notes) is None
+
+
+def test_snaps_and_calls_make_their_sounds():
+    assert PRESENTER.cue({"type": "snap", "right": True}) == "snap"
+    assert PRESENTER.cue({"type": "snap", "right": False}) == "snap-wrong"
+    assert PRESENTER.cue({"type": "cambio", "seat": 1}) == "call"
+    assert PRESENTER.cue({"type": "turn", "seat": 1}) == ""
