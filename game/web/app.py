@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
-from . import art, config, settings
+from . import art, config, records, settings
 from .config import GameConfig
 from .games import presenter_for
 from .screen import (
@@ -36,6 +36,7 @@ from .screen import (
     Effect,
     Focus,
     HintSeen,
+    KeepRecords,
     Over,
     Predict,
     Save,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 SETTINGS_KEY = "face-down/settings"
 MAX_ANNOUNCED = 30  # the live region's lines kept: removing old ones is not announced, and keeps it small
 HINTS_KEY = "face-down/hints-seen"  # the games whose first-turn hint this browser has shown
+RECORDS_KEY = "face-down/records"  # the player's records (game/web/records.py), never sent anywhere
 
 
 class App:
@@ -82,6 +84,7 @@ class App:
             Save: self._save,
             HintSeen: self._hint_seen,
             Sound: lambda effect: window.faceDownSound.play(effect.cue),  # static/js/sound.js
+            KeepRecords: lambda effect: window.localStorage.setItem(RECORDS_KEY, effect.text),
         }
 
     # --- start-up ---------------------------------------------------------------------------------
@@ -178,7 +181,8 @@ class App:
         self.hide_game()
         presenter = presenter_for(source.game)
         hint = "" if source.game in self._hints_seen() else presenter.hint
-        self.screen = Screen(source, presenter, self.settings, hint)
+        kept = records.load(window.localStorage.getItem(RECORDS_KEY))
+        self.screen = Screen(source, presenter, self.settings, hint, kept)
         self.root.dataset.playing = "true"  # the page becomes the table: it fits the screen (static/css/app.css)
         document.getElementById("game").hidden = False
         # The game's own layout rules key on this (static/css/games/): an attribute that stays put while the
@@ -344,11 +348,13 @@ class App:
             game_config = GameConfig.from_json(self.table.config.to_json())
             game_config.seed = None
             self.new_table(game_config)
-        elif command in ("new", "settings"):  # the menu's entries: the panel opens over the table
+        elif command in ("new", "settings", "records"):  # the menu's entries: the panel opens over the table
             menu = document.getElementById("menu")  # the embed has none
             if menu:
                 menu.open = False
-            panel = document.getElementById("new-game" if command == "new" else "settings")
+            if command == "records":
+                self._show_records(records.load(window.localStorage.getItem(RECORDS_KEY)))
+            panel = document.getElementById("new-game" if command == "new" else command)
             panel.open = True
             panel.scrollIntoView()
             panel.querySelector("summary").focus()
@@ -358,6 +364,14 @@ class App:
             self._carry_out(self.screen.done_looking())
         elif command == "close-menu" and self.screen is not None:
             self._carry_out(self.screen.close_menu())
+        elif command == "clear-records":
+            window.localStorage.removeItem(RECORDS_KEY)
+            self._show_records(records.Records())
+            if self.screen is not None:
+                self.screen.records = records.Records()
+
+    def _show_records(self, kept: records.Records) -> None:
+        document.getElementById("records-list").innerHTML = records.render_records(kept)
 
     def on_picker_submit(self, event) -> None:
         """The picker's Start button."""

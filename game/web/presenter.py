@@ -18,11 +18,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import is_joker, rank, suit
 from ..core import FACE_DOWN
 from .words import GAME_OVER, seat_name, waiting_for
+
+if TYPE_CHECKING:
+    from .records import Best
 
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -168,6 +171,11 @@ class Presenter:
     def describe(self, event: dict, names: list[str]) -> str:
         """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""
         return ""
+
+    def bests(self, view: dict, events: list[dict], seat: int) -> list[Best]:
+        """The bests this game keeps in a player's records (:mod:`game.web.records`), as ``seat`` played it: ``view``
+        is its view at the end, ``events`` the whole game's public events."""
+        return []
 
     def cue(self, event: dict) -> str:
         """The sound ``event`` (a public event) makes, if any: "flip", "pair", "snap", "snap-wrong" or "call"

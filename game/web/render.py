@@ -328,16 +328,19 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
     return f'<ul class="players" aria-label="Players">{"".join(items)}</ul>'
 
 
-def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
-    """The result screen: who won, the scores, who played first, and the way to play again."""
+def render_result(presenter: Presenter, view: dict, names: list[str], records: list[str] = ()) -> str:
+    """The result screen: who won, the scores, who played first, the player's ``records`` (new ones first said),
+    and the way to play again."""
     headline = result_headline(view, names)
     lines = "".join(f"<li>{escape(line)}</li>" for line in presenter.result_lines(view, names))
     first = seat_name(names, view["first"])  # in Cambio, who started the first round
     opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
+    kept = "".join(f"<li>{escape(line)}</li>" for line in records)
+    kept_html = f'<ul class="records" aria-label="Your records">{kept}</ul>' if kept else ""
     return (
         f'<div class="result" role="dialog" aria-labelledby="result-title">'
         f'<h2 id="result-title">{escape(headline)}</h2>'
-        f'<ul class="scores" tabindex="0" aria-label="Scores">{lines}</ul>{opener}'
+        f'<ul class="scores" tabindex="0" aria-label="Scores">{lines}</ul>{kept_html}{opener}'
         '<p><button type="button" class="primary" data-command="again">Play again</button> '
         '<button type="button" data-command="new">New game</button></p></div>'
     )

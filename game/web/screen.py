@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from ..core import Action, IllegalAction
 from .predict import Prediction, click_targets, predict_click
 from .presenter import Interlude
+from .records import Records, level_of, note_game
 from .render import (
     Change,
     Rendered,
@@ -171,6 +172,13 @@ class Sound:
 
 
 @dataclass(frozen=True)
+class KeepRecords:
+    """Keep ``text``, the player's records (:mod:`game.web.records`), in this browser."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class HintSeen:
     """The person on screen made a move: ``game``'s first-turn hint is not shown again in this browser."""
 
@@ -191,6 +199,7 @@ Effect = (
     | Cancel
     | Save
     | Sound
+    | KeepRecords
     | HintSeen
 )
 
@@ -216,11 +225,21 @@ class OnScreen:
 class Screen:
     """One screen's game: its seat source, the looks on show, the curtain, the log and what is on the page."""
 
-    def __init__(self, source: LocalSource | RoomSource, presenter, settings: Settings, hint: str = ""):
+    def __init__(
+        self,
+        source: LocalSource | RoomSource,
+        presenter,
+        settings: Settings,
+        hint: str = "",
+        records: Records | None = None,
+    ):
         self.source = source
         self.presenter = presenter
         self.settings = settings
         self.hint = hint  # the game's first-turn hint, until the person on screen makes a move
+        self.records = records or Records()  # the player's records in this browser
+        self.counted = source.over  # whether this game is in the records (a game shown over already is, or not ours)
+        self.record_lines: list[str] = []  # what the result says of the records
         self.legal: list[Action] = []
         self.looks: dict[str, str] = {}  # the cards shown for a moment, by place
         # A look the player ends themselves (Presenter.held_look: the prompt and the button's label).
@@ -551,7 +570,8 @@ class Screen:
         effects += self._announce()
         effects += self._turn_cue()
         if source.over:
-            result = render_result(self.presenter, view, source.names)
+            effects += self._count_game(view)
+            result = render_result(self.presenter, view, source.names, self.record_lines)
             shown_anew = self.on_screen.texts.get("result") != result
             effects += self._write("result", result)
             if shown_anew:  # the next thing to do, for the keyboard too
@@ -563,6 +583,20 @@ class Screen:
         else:
             effects += self._write("result", "")
         return effects + self._update_clock(view) + self._schedule_bot() + self._start_predicting(view)
+
+    def _count_game(self, view: dict) -> list[Effect]:
+        """Put the game that just ended in the player's records, once, if one person played it here: alone, against
+        computer players, or from a seat in a room (at a device passed around, nobody's own records)."""
+        source, table = self.source, self.table
+        if self.counted or source.viewer is None or (table is not None and table.config.people != 1):
+            self.counted = True
+            return []
+        self.counted = True
+        level = level_of(table.config.levels, table.config.bots) if table is not None else level_of([], 0, True)
+        won = source.viewer in view["result"]["winners"]
+        bests = self.presenter.bests(view, source.public_events(0), source.viewer)
+        self.records, self.record_lines = note_game(self.records, source.game, level, won, bests)
+        return [KeepRecords(self.records.to_json())]
 
     def _turn_cue(self) -> list[Effect]:
         """A "turn" cue (a vibration) when the game comes to wait for the person on screen, not when drawn anew."""

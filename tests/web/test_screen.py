@@ -12,6 +12,7 @@ from game import GAMES
 from game.web.games import presenter_for
 from game.web.games.concentration import ConcentrationPresenter
 from game.web.presenter import card_name
+from game.web.records import Records, load, note_game
 from game.web.render import render_table
 from game.web.screen import (
     AddLog,
@@ -21,6 +22,7 @@ from game.web.screen import (
     DrawTable,
     Focus,
     HintSeen,
+    KeepRecords,
     Over,
     Predict,
     Save,
@@ -62,6 +64,7 @@ class Page:
         self.predictions: dict[str, DrawTable] = {}
         self.hints_seen: list[str] = []
         self.sounds: list[str] = []
+        self.records: Records | None = None  # the records the page keeps, once the screen hands it some
         self.effects: list = []  # every effect carried out, in order
 
     def run(self, effects: list) -> list:
@@ -100,6 +103,8 @@ class Page:
                     self.hints_seen.append(effect.game)
                 case Sound():
                     self.sounds.append(effect.cue)
+                case KeepRecords():
+                    self.records = load(effect.text)
                 case _:
                     raise AssertionError(f"an effect the page does not know: {effect!r}")
         return effects
@@ -699,3 +704,35 @@ def test_a_game_won_alone_ends_on_the_win_sound():
     page = screen_for(table_for(game="concentration", pairs=8, players=1, bots=0, seed=4))
     play_to_the_end(page)
     assert page.sounds[-1] == "win" and "turn" not in page.sounds  # alone, every turn is yours: no cue for it
+
+
+# --- records -------------------------------------------------------------------------------------------------------
+
+
+def test_a_game_that_ends_on_screen_is_kept_in_the_records_once_and_the_result_says_what_is_new():
+    before, _ = note_game(Records(), "concentration", "alone", True, [])
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = Page(Screen(LocalSource(table), presenter_for("concentration"), Settings(look_ms=0), "", before))
+    page.run(page.screen.start(deal=True))
+    play_to_the_end(page)
+    turns = table.match.view(0)["turns"]
+    assert page.records.games["concentration"]["alone"] == {"played": 2, "won": 2}
+    assert page.records.bests["concentration"]["fewest-turns/8"]["value"] == turns
+    assert f"<li>New record: {turns} turns!</li>" in page.texts["result"]
+    assert "<li>Alone: 2 games played.</li>" in page.texts["result"]
+    # Shown again (a reload of the finished game), it is not counted twice.
+    again = Page(Screen(LocalSource(table), presenter_for("concentration"), Settings(), "", page.records))
+    again.run(again.screen.start("Your game was restored where you left it."))
+    assert again.records is None and "New record" not in again.texts["result"]
+
+
+def test_a_game_passed_around_one_device_is_nobodys_own_record():
+    table = table_for(game="concentration", pairs=8, players=2, bots=0, seed=4)
+    page = screen_for(table)
+    rng = random.Random(3)
+    while not table.over:
+        if page.shown.get("curtain"):
+            page.run(page.screen.lift_curtain())
+        page.run(page.screen.play(rng.choice(page.screen.legal)))
+        page.settle()
+    assert page.records is None and page.texts["result"]

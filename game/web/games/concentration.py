@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..presenter import Area, Presenter, Spot, card_name
+from ..records import Best
 from ..words import YOU, first_to_play, seat_name
 
 
@@ -34,6 +35,18 @@ class ConcentrationPresenter(Presenter):
             return {f"cell-{pos}": card for pos, card in zip(event["pos"], event["cards"], strict=True)}
         return {}
 
+    def bests(self, view, events, seat):
+        bests = []
+        deal = events[0] if events and events[0]["type"] == "deal" else None
+        if len(view["pairs"]) == 1 and deal is not None:  # alone, the score is the turns taken: the fewer the better
+            pairs, turns = len(deal["positions"]) // 2, view["turns"]
+            bests.append(Best(f"fewest-turns/{pairs}", f"Fewest turns, {pairs} pairs", turns, f"{turns} turns", True))
+        run = longest_run(events, seat)
+        if run:
+            said = f"{run} {'pair' if run == 1 else 'pairs'} in a row"
+            bests.append(Best("longest-run", "Longest run of pairs", run, said))
+        return bests
+
     def cue(self, event):
         return {"flip": "flip", "pair": "pair"}.get(event["type"], "")
 
@@ -54,6 +67,18 @@ class ConcentrationPresenter(Presenter):
         if len(names) == 1:
             return [f"Cleared in {view['turns']} turns."]
         return [f"{name}: {pairs} pairs" for name, pairs in zip(names, view["pairs"], strict=True)]
+
+
+def longest_run(events: list[dict], seat: int) -> int:
+    """The most pairs ``seat`` found one after another, with no miss in between."""
+    run = longest = 0
+    for event in events:
+        if event["type"] == "pair":
+            run = run + 1 if event["seat"] == seat else 0
+            longest = max(longest, run)
+        elif event["type"] == "mismatch":
+            run = 0
+    return longest
 
 
 PRESENTER = ConcentrationPresenter()
