@@ -325,7 +325,7 @@ class Screen:
         it is drawn at once.
         """
         effects = self._end_looks()
-        since = self.source.event_count
+        since, interlude = self.source.event_count, self.interlude
         try:
             self.source.act(action)
         except IllegalAction as error:
@@ -341,7 +341,8 @@ class Screen:
             drawn = self.on_screen.table
             return [*effects, DrawTable([], [], drawn.html if drawn else "", busy=True)]
         effects += self._absorb(since)
-        return effects + self._redraw(at_once=painted, flip_in=False)
+        # The move's own cards show in its frame; but the hands a round's end turns up flip in, as anyone else's do.
+        return effects + self._redraw(at_once=painted, flip_in=interlude is None and self.interlude is not None)
 
     def play_predicted(self, key: str) -> list[Effect]:
         """Play the click ``key`` that the page drew ahead, once the frame showing it is painted: the table shows

@@ -199,10 +199,11 @@
     const rows = Math.ceil(grid.childElementCount / columns);
     if (rows === columns) return;
     const now = drawnWidth(grid);
-    grid.style.setProperty("--columns", String(rows));
+    const style = grid.getAttribute("style"); // put back as it was written (game/web/render.py's)
+    grid.setAttribute("style", `--columns:${rows}`);
     setCard(largest(table, MIN_CARD, MAX_CARD + 1));
     const other = overflows(table) ? 0 : drawnWidth(grid); // no gain where nothing fits
-    grid.style.setProperty("--columns", String(columns));
+    grid.setAttribute("style", style);
     setCard(fitted);
     if (other > now * TURN_GAIN) {
       const turned = area.dataset.turned !== "true";
