@@ -351,7 +351,9 @@ class Screen:
         if prediction is None:  # the table was redrawn since: draw it whole
             self.on_screen.table = None
             return self._redraw()
-        self.on_screen.drew(prediction.rendered, self.source.viewer)
+        # The faces the seat was shown stay those before the click until the move's redraw: it draws what turned up
+        # as the prediction did (the hands a round's end turns up flip in).
+        self.on_screen.table = prediction.rendered
         return self.play(prediction.action, painted=True)
 
     def lift_curtain(self) -> list[Effect]:
@@ -474,7 +476,7 @@ class Screen:
             self.to_announce += [(line, True) for line in private]
             if self.looks and not (self.held and self.table is not None):
                 effects = self._look_timer()
-        return effects + self._redraw(at_once=True)
+        return effects + self._redraw()
 
     def _look_timer(self) -> list[Effect]:
         return self._after("look", self.settings.look_ms, after_paint=False)

@@ -656,6 +656,7 @@ def test_a_rounds_end_holds_the_table_with_every_hand_face_up_until_next_round()
         page.fire("bot")
     assert len(table.match.history) == moves  # the bots wait for the next round
     page.run(page.screen.done_looking())  # Next round: the new deal's peek, held until the round starts
+    page.settle()
     assert page.screen.held and "shown for a moment" in page.table.inner()
     assert page.announced[-1].startswith("You see the ")
 
