@@ -3,7 +3,7 @@ PYTHON ?= python3
 NPM ?= npm
 STAMPS := .pyodide/stamps
 
-.PHONY: test check lint fix deps site run play bench-bots clean single screenshots
+.PHONY: test check lint fix deps site run play bench-bots clean single screenshots netlab
 
 # Three workers: the Pyodide suite and the quick bench start first (tests/conftest.py), the tests that open many
 # browser profiles run in one worker (tests/browser/conftest.py), every other test goes to whichever worker is
@@ -52,12 +52,26 @@ SEED ?= $(shell date +%s)
 play:
 	$(PYTHON) -m game play $(GAME) --players $(PLAYERS) --human 0 --bots $(LEVEL) --seed $(SEED)
 
-deps: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels $(STAMPS)/chromium
+deps: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels $(STAMPS)/browsers $(STAMPS)/netlab
 
-# Debian's Chromium for the browser tests (Playwright cannot download a browser here; PLATFORM.md).
-$(STAMPS)/chromium:
-	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
+# Debian's browsers for the browser tests (Playwright cannot download one here; PLATFORM.md): Chromium, and for
+# tests/browser/test_engines.py WebKitGTK with its WebDriver and an X server to show it on, and Firefox ESR.
+BROWSER_PACKAGES := chromium webkit2gtk-driver xvfb firefox-esr
+$(STAMPS)/browsers:
+	@{ command -v chromium && command -v WebKitWebDriver && command -v Xvfb && command -v firefox-esr; } >/dev/null \
+	  || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES); }
 	@mkdir -p $(STAMPS) && touch $@
+
+# The network lab's routers and TURN server (tools/netlab.py): nftables and coturn, from Debian.
+$(STAMPS)/netlab:
+	@command -v nft >/dev/null && command -v turnserver >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nftables coturn; }
+	@mkdir -p $(STAMPS) && touch $@
+
+## netlab: rooms across NAT routers: every pair of four kinds of network, STUN only and with TURN (the tables,
+## and bench/results/netlab.json); about 15 minutes. make bench runs it too.
+netlab: deps site
+	tools/sealed.sh $(PYTHON) -m bench.run --only netlab
 
 # The test tools, pinned in pyproject.toml's "test" extra; the engine itself is installed editable.
 $(STAMPS)/python: pyproject.toml
@@ -92,3 +106,8 @@ bench-bots: deps
 .PHONY: bench
 bench: deps site
 	$(PYTHON) -m bench.run
+
+## lighthouse: Lighthouse's mobile audit of the app and of the bare PyScript page (3 each), into bench/results/latest.json
+.PHONY: lighthouse
+lighthouse: deps site
+	$(PYTHON) -m bench.run --only lighthouse --merge

@@ -54,6 +54,13 @@ DONE = """() => {
 }"""
 
 
+# The longest of the page's main-thread tasks that started at or after its first paint (bench/probe.js).
+LONGEST_TASK = """() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+  return Math.max(0, ...window.__bench.longTasks.filter(([start]) => start >= paint).map(([, took]) => took));
+}"""
+
+
 def game_url(site_url: str, game: str) -> str:
     """The link that starts ``game`` with instant bots and no private looks."""
     seats = {"players": "1", "bots": "0"} if 1 in GAMES[game].player_counts else {"players": "2", "bots": "1"}
@@ -61,9 +68,10 @@ def game_url(site_url: str, game: str) -> str:
     return f"{site_url}?{urlencode(params)}"
 
 
-def measure(context, page_url: str, clicks: int, label: str, seed: int = 0) -> list[dict]:
+def measure(context, page_url: str, clicks: int, label: str, seed: int = 0) -> tuple[list[dict], float]:
     """Make ``clicks`` counted clicks on the page at ``page_url``; return the probe's samples for them (ms,
-    page clock). ``label`` and ``seed`` pick the random choices."""
+    page clock), and the longest main-thread task from the page's first paint to the last click (ms; 0 if none
+    was over 50 ms). ``label`` and ``seed`` pick the random choices."""
     rng = random.Random(f"bench/{label}/{seed}")
     page = context.new_page()
     try:
@@ -83,9 +91,10 @@ def measure(context, page_url: str, clicks: int, label: str, seed: int = 0) -> l
             made += spot["kind"] == "choice"
             page.wait_for_function(DONE, timeout=SETTLE_MS)
         samples = page.evaluate("window.__bench.clicks.filter((click) => click.counts)")
+        longest = page.evaluate(LONGEST_TASK)
     finally:
         page.close()
-    return samples
+    return samples, longest
 
 
 def playable_games(root: Path) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -31,19 +32,33 @@ def throughput(pyodide: bool, seconds: float, rounds: int) -> dict[str, list[flo
     return json.loads(_run(command).strip().splitlines()[-1])["rates"]
 
 
-def bot_timings(quick: bool) -> dict[tuple[str, str], tuple[int, float, float]]:
-    """Moves timed, and decision time p50 and p95 in ms, per (game, level): the arena's ``--timing`` in Pyodide."""
+@dataclass(frozen=True)
+class Timing:
+    """One row of the arena's decision times (ms): every decision, and those that searched (``None``: none did)."""
+
+    moves: int
+    p50: float
+    p95: float
+    searched: int
+    searched_p95: float | None
+    searched_max: float | None
+
+
+def bot_timings(quick: bool) -> dict[tuple[str, str], Timing]:
+    """Decision times per (game, level): the arena's ``--timing`` in Pyodide."""
     output = _run(["node", str(RUNNER), "-m", "game.bots.arena", "--timing", *(["--quick"] if quick else [])])
     return parse_timing_table(output)
 
 
-def parse_timing_table(text: str) -> dict[tuple[str, str], tuple[int, float, float]]:
-    """Read the arena's ``| game | level | moves | p50 ms | p95 ms |`` rows."""
+def parse_timing_table(text: str) -> dict[tuple[str, str], Timing]:
+    """Read the arena's ``| game | level | moves | p50 ms | p95 ms | searched | searched p95 ms | searched max ms |``
+    rows (a dash where nothing searched)."""
     timings = {}
     for line in text.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) != 5 or cells[0] in ("game", "") or cells[0].startswith("---"):
+        if len(cells) != 8 or cells[0] in ("game", "") or cells[0].startswith("---"):
             continue
-        game, level, moves, p50, p95 = cells
-        timings[(game, level)] = (int(moves), float(p50), float(p95))
+        game, level, moves, p50, p95, searched, searched_p95, searched_max = cells
+        figures = [None if cell == "—" else float(cell) for cell in (searched_p95, searched_max)]
+        timings[(game, level)] = Timing(int(moves), float(p50), float(p95), int(searched), *figures)
     return timings

@@ -11,20 +11,19 @@ seated, the host starts, and both play the game to its end and check the shuffle
 "Seated" is the time from the guest's page being ready (the invite opened) to its seat being taken, and
 "path" how the guest reaches the host (the transport's ``onPath``: direct, turn or relay).
 
-    make netlab                                   # the whole matrix, both ways: a table, and bench/results/netlab.json
-    python -m bench.netlab symmetric symmetric    # one pair
+    make netlab                                   # the whole matrix, both ways (bench.run's netlab section)
+    python -m bench.netlab symmetric symmetric    # one pair (--turn: with the TURN server)
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import sys
 import time
-from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from bench.report import AT_MOST, figure, target
 from tests.browser.rooms_driver import (
     READY,
     Peer,
@@ -37,25 +36,24 @@ from tests.browser.rooms_driver import (
 )
 from tools.netlab import ROUTERS, Lab
 
-RESULTS = Path(__file__).resolve().parent / "results" / "netlab.json"
 BOOT_MS = 90_000
+# The issue's targets: a guest seated within 5 s of its invite page on a direct pair, 15 s where it falls back.
+SEATED_DIRECT_S, SEATED_FALLBACK_S = 5, 15
+MODES = {False: "STUN only", True: "with TURN"}
 PAIRS = "8"  # Concentration's smallest table: a whole game in a few dozen moves
 
 
-def play_pair(playwright, host_router: str, guest_router: str, turn: bool) -> dict:
-    """Build the lab for one pair, play a room across it, and return what happened (never raises for the room)."""
+def play_pair(chromium, host_router: str, guest_router: str, turn: bool) -> dict:
+    """Build the lab for one pair, play a room across it, and return what happened (never raises for the room).
+
+    ``chromium`` is Playwright's browser type (``playwright.chromium``).
+    """
     found = {"host": host_router, "guest": guest_router, "turn": turn, "seated_s": None, "path": None}
     started = time.monotonic()
     with Lab(host_router, guest_router) as lab:
-        browsers = {side: lab.launch(playwright, side) for side in ("host", "guest")}
-        console: list[str] = []
-        pages: list = []
+        browsers = {side: lab.launch(chromium, side) for side in ("host", "guest")}
         try:
-            found.update(_play(browsers, f"{lab.site}?{lab.query(turn)}&speed=instant&look=0", console, pages))
-        except Exception as error:  # a pair that fails is a row of the table, not the end of the run
-            found["error"] = f"{type(error).__name__}: {str(error).splitlines()[0][:300]}"
-            console += [f"{side} room: {page.evaluate('faceDownRoom()')}" for side, page in pages]
-            found["console"] = console[-30:]
+            found.update(play_room(browsers, f"{lab.site}?{lab.query(turn)}&speed=instant&look=0"))
         finally:
             for browser in browsers.values():
                 browser.close()
@@ -63,40 +61,79 @@ def play_pair(playwright, host_router: str, guest_router: str, turn: bool) -> di
     return found
 
 
-def _play(browsers: dict, home: str, console: list[str], pages: list) -> dict:
-    found = {}
+def play_room(browsers: dict, home: str) -> dict:
+    """The host (in ``browsers["host"]``) creates a room at ``home``; the guest joins, both play to the end.
+
+    Returns the seconds from the guest's page ready to its seat, its status and path then, the moves and the
+    verdict; or the error, with the pages' room states and console lines to tell what went wrong.
+    """
+    console: list[str] = []
+    pages: list[tuple[str, object]] = []
+    ready: dict[str, float] = {}
 
     def open_app(url: str, context=None) -> Peer:
-        side = "host" if not found else "guest"
+        side = "guest" if pages else "host"
         context = browsers[side].new_context(viewport={"width": 1000, "height": 900})
         # Without camera and microphone permission Chromium gathers no host candidates (PLATFORM.md).
-        context.grant_permissions(["microphone", "camera"], origin="http://127.0.0.1:8000")
+        context.grant_permissions(["microphone", "camera"], origin=url.split("?")[0].rstrip("/"))
         page = context.new_page()
         page.on("console", lambda message: console.append(f"{side} {message.type}: {message.text[:300]}"))
         pages.append((side, page))
         page.goto(url)
         page.wait_for_selector(READY, state="attached", timeout=BOOT_MS)
-        found.setdefault(f"{side}_ready", time.monotonic())
+        ready[side] = time.monotonic()
         return Peer(page)
 
     open_app.home = home
-    host, link = create_room(open_app, "concentration", 2, pairs=PAIRS)
-    guest = join(open_app, link, "Ben", seat=1)
-    seated = time.monotonic() - found["guest_ready"]
-    start(host, [host, guest])
-    moves = play([host, guest], perfect_moves(host))
-    assert_verified([host, guest])
-    return {"seated_s": round(seated, 1), "path": guest.state()["path"], "moves": moves, "verified": True}
+    try:
+        host, link = create_room(open_app, "concentration", 2, pairs=PAIRS)
+        guest = join(open_app, link, "Ben", seat=1)
+        seated = guest.state()
+        seated_s = time.monotonic() - ready["guest"]
+        start(host, [host, guest])
+        moves = play([host, guest], perfect_moves(host))
+        assert_verified([host, guest])
+    except Exception as error:  # a pair that fails is a row of the table, not the end of the run
+        rooms = [f"{side} room: {page.evaluate('faceDownRoom()')}" for side, page in pages]
+        return {
+            "error": f"{type(error).__name__}: {str(error).splitlines()[0][:300]}",
+            "console": console[-30:] + rooms,
+        }
+    return {
+        "seated_s": round(seated_s, 1),
+        "status": seated["status"],
+        "path": seated["path"],
+        "path_at_end": guest.state()["path"],
+        "moves": moves,
+        "verified": True,
+    }
 
 
 def matrix(playwright, turn: bool, pairs=None) -> list[dict]:
     """Every pair of router kinds (host × guest), or just ``pairs``; one result each."""
     results = []
     for host_router, guest_router in pairs or itertools.product(ROUTERS, repeat=2):
-        result = play_pair(playwright, host_router, guest_router, turn)
+        result = play_pair(playwright.chromium, host_router, guest_router, turn)
         print(_line(result), file=sys.stderr, flush=True)
         results.append(result)
     return results
+
+
+def rows(results: list[dict]) -> list[dict]:
+    """One bench row per pair (bench/report.py's shape): the seconds to be seated, against the path's target."""
+    found = []
+    for result in results:
+        mode = MODES[result["turn"]]
+        name = f"room seated, {ROUTERS[result['host']].label} → {ROUTERS[result['guest']].label}, {mode}"
+        if result.get("error"):
+            found.append(figure(name, None, "s", note=f"failed: {result['error'][:120]}"))
+            continue
+        bound = SEATED_DIRECT_S if result["path"] in ("direct", "turn") else SEATED_FALLBACK_S
+        note = f"{result['path']}" + (
+            f", {result['path_at_end']} at the end" if result["path_at_end"] != result["path"] else ""
+        )
+        found.append(figure(name, result["seated_s"], "s", target(AT_MOST, bound), note=f"{note}, played to the end"))
+    return found
 
 
 def table(results: list[dict]) -> str:
@@ -121,26 +158,33 @@ def _cell(result: dict | None) -> str:
 
 
 def _line(result: dict) -> str:
-    mode = "with TURN" if result["turn"] else "STUN only"
-    outcome = result.get("error") or f"seated in {result['seated_s']} s via {result['path']}, {result['moves']} moves"
+    mode = MODES[result["turn"]]
+    outcome = result.get("error") or (
+        f"seated in {result['seated_s']} s via {result['path']} ({result['path_at_end']} at the end), "
+        f"{result['moves']} moves"
+    )
     if result.get("console"):
         outcome += "".join(f"\n    {line}" for line in result["console"])
     return f"netlab [{mode}] {result['host']} → {result['guest']}: {outcome} ({result['total_s']} s)"
 
 
-def main(argv: list[str]) -> int:
-    """Run the matrix both ways (or one pair: ``HOST GUEST [--turn]``), print the tables, save the JSON."""
-    with sync_playwright() as playwright:
-        if argv:
-            routers = [word for word in argv if not word.startswith("--")]
-            results = matrix(playwright, "--turn" in argv, [tuple(routers)])
-            return 0 if not results[0].get("error") else 1
-        results = matrix(playwright, turn=False) + matrix(playwright, turn=True)
-    RESULTS.write_text(json.dumps(results, indent=1) + "\n")
+def tables(results: list[dict]) -> str:
+    """Both modes' tables, titled."""
+    parts = []
     for turn, title in ((False, "STUN only (as deployed)"), (True, "with a TURN server")):
-        print(f"\n{title}: seconds from the invite page ready to the guest seated, and how it connected\n")
-        print(table([item for item in results if item["turn"] == turn]))
-    return 0 if not any(item.get("error") for item in results) else 1
+        parts.append(f"{title}: seconds from the invite page ready to the guest seated, and how it connected\n")
+        parts.append(table([item for item in results if item["turn"] == turn]) + "\n")
+    return "\n".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    """One pair (``HOST GUEST [--turn]``): play it and print what happened. The matrix is bench.run's ``netlab``."""
+    routers = [word for word in argv if not word.startswith("--")]
+    if len(routers) != 2:
+        sys.exit("usage: python -m bench.netlab HOST GUEST [--turn]   (the whole matrix: make netlab)")
+    with sync_playwright() as playwright:
+        results = matrix(playwright, "--turn" in argv, [tuple(routers)])
+    return 0 if not results[0].get("error") else 1
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 // Times are performance.now() values, so they count from the navigation's start (the page's time origin).
 //
 // - readyAt: when <html data-ready="true"> appeared (time to interactive).
+// - longTasks: the page's main-thread tasks over 50 ms, [start, duration] each.
 // - clicks: one sample per click. The start is the click event's own timeStamp, which the browser sets when
 //   the input arrives (the mouse-up), so time the input spent queued behind other work counts too. The
 //   app's handler changes the DOM synchronously, so the first mutation after the click is the click's
@@ -11,8 +12,15 @@
 //   - nextFrame: the following frame's requestAnimationFrame (the double-rAF bound, up to a frame later).
 (() => {
   "use strict";
-  const bench = { readyAt: null, clicks: [], measured: "" };
+  const bench = { readyAt: null, clicks: [], measured: "", longTasks: [] };
   window.__bench = bench;
+
+  // Every main-thread task over 50 ms (the Long Tasks API), as [start, duration].
+  if (PerformanceObserver.supportedEntryTypes?.includes("longtask")) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) bench.longTasks.push([entry.startTime, entry.duration]);
+    }).observe({ type: "longtask", buffered: true });
+  }
 
   function noteReady() {
     if (bench.readyAt === null && document.documentElement?.dataset.ready === "true") {

@@ -18,16 +18,17 @@ import statistics
 from pathlib import Path
 
 AT_MOST = "≤"
+AT_LEAST = "≥"
 BELOW = "<"
-_COMPARE = {AT_MOST: operator.le, BELOW: operator.lt}
+_COMPARE = {AT_MOST: operator.le, AT_LEAST: operator.ge, BELOW: operator.lt}
 # A target is a sign and a bound in the row's unit, e.g. ("≤", 200); it reads "≤ 200".
 Target = tuple[str, float]
 
 
 def target(sign: str, bound: float) -> Target:
-    """A numeric target: ``sign`` is AT_MOST ("≤") or BELOW ("<")."""
+    """A numeric target: ``sign`` is AT_MOST ("≤"), AT_LEAST ("≥") or BELOW ("<")."""
     if sign not in _COMPARE:
-        raise ValueError(f"A target's sign is ≤ or <, not {sign!r}.")
+        raise ValueError(f"A target's sign is ≤, ≥ or <, not {sign!r}.")
     return (sign, bound)
 
 
@@ -96,6 +97,14 @@ def markdown(rows: list[dict]) -> str:
         ]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def merged(kept: list[dict], new: list[dict]) -> list[dict]:
+    """``kept`` with each row that ``new`` has by name replaced, and ``new``'s others added before the last row
+    (the machine's load, which ``new`` replaces too)."""
+    fresh = {item["name"]: item for item in new}
+    rows = [fresh.pop(item["name"], item) for item in kept]
+    return [*rows[:-1], *fresh.values(), *rows[-1:]] if rows else list(fresh.values())
 
 
 def save(rows: list[dict], path: Path) -> None:

@@ -11,15 +11,24 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
 1. ``boot``: skeleton first paint, time to interactive cold and warm, app and bare PyScript page, and ratios;
 2. ``bytes`` on a cold visit: as transferred (compressed), and gzip -9 / brotli computed from the same files;
 3. ``throttled``: the cold visit on an emulated phone and mobile network (bench/throttled.py);
-4. ``clicks``: click-to-paint p50 and p95 on a bare page of plain buttons (the floor), then per game;
-5. ``rooms``: the peer action round trip in a two-peer room over a local relay (bench/rooms.py);
-6. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
-7. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``).
+4. ``lighthouse``: Lighthouse's mobile audit of the app and of the bare page (bench/lighthouse.py; not in the
+   quick run, whose figures are not read: two audits would cost the test suite a minute of both cores);
+5. ``clicks``: click-to-paint p50 and p95 on a bare page of plain buttons (the floor), then per game, and the
+   longest main-thread task of each game's page from its first paint on;
+6. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
+7. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
+8. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
+9. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
+   network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
+
+``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
+lighthouse`` adds its audit to bench/results/latest.json that way).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -31,7 +40,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import boot, clicks, engine, report, rooms, throttled, transfers
+from . import boot, clicks, engine, lighthouse, netlab, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -42,6 +51,9 @@ MB = 1e6
 STARTED = time.monotonic()
 # The click-to-paint floor: the same clicks on a page of plain buttons (bench/bare-clicks.html).
 BARE_CLICKS = "bare page (plain JavaScript)"
+# A phone's CPU against this machine's, as the throttled visits emulate it; bot times on it are estimated.
+PHONE_CPU = throttled.CPU_SLOWDOWN
+PHONE_NOTE = f"{PHONE_CPU} × the p95 in Pyodide here (not measured on a slowed CPU)"
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ class Plan:
 
     throttled_runs: int
     throttled_cpu: int  # how many times slower the throttled visits' CPU is
+    lighthouse_runs: int  # 0: no audit
 
 
 FULL = Plan(
@@ -68,6 +81,7 @@ FULL = Plan(
     quick=False,
     throttled_runs=5,
     throttled_cpu=throttled.CPU_SLOWDOWN,
+    lighthouse_runs=3,
 )
 # The quick run's figures are not read, and a slowed CPU only makes its throttled visits cost more CPU.
 QUICK = Plan(
@@ -79,8 +93,9 @@ QUICK = Plan(
     quick=True,
     throttled_runs=1,
     throttled_cpu=1,
+    lighthouse_runs=0,
 )
-SECTIONS = ("boot", "bytes", "throttled", "clicks", "rooms", "throughput", "bots")
+SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "rooms", "throughput", "bots", "netlab")
 
 
 def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
@@ -185,6 +200,15 @@ def click_rows(samples: dict[str, list[dict]]) -> list[dict]:
     return rows
 
 
+def long_task_rows(longest: dict[str, float]) -> list[dict]:
+    """The longest main-thread task of each game's page, from its first paint through the clicks (issue 32: none
+    over 200 ms); 0 when none was over 50 ms, the Long Tasks API's threshold."""
+    return [
+        figure(f"longest main-thread task from first paint, {game}", longest.get(game), "ms", target(AT_MOST, 200))
+        for game in GAMES
+    ]
+
+
 def _ms(value: float | None) -> str:
     return "?" if value is None else f"{value:.1f} ms"
 
@@ -199,15 +223,40 @@ def throughput_rows(cpython: dict[str, list[float]], pyodide: dict[str, list[flo
     return rows
 
 
-def bot_rows(timings: dict[tuple[str, str], tuple[int, float, float]]) -> list[dict]:
-    """Bot decision time in Pyodide, p50 and p95, per game and level (target p95 ≤ 50 ms, the bots issue's)."""
+def bot_rows(timings: dict[tuple[str, str], engine.Timing]) -> list[dict]:
+    """Bot decision time in Pyodide per game and level: p50, p95 (target ≤ 50 ms, the bots issue's), the p95 on a
+    phone's CPU (estimated: 4 × the p95 here), and at the Perfect level the p95 of the decisions that searched,
+    here and (estimated) on a phone."""
     rows = []
     for game in GAMES:
         for level in LEVELS:
-            moves, p50, p95 = timings.get((game, level), (0, None, None))
-            rows.append(figure(f"bot decision p50, {game}, {level} (Pyodide)", p50, "ms"))
-            rows.append(figure(f"bot decision p95, {game}, {level} (Pyodide)", p95, "ms", target(AT_MOST, 50)))
-            rows[-2]["runs"] = rows[-1]["runs"] = moves
+            timing = timings.get((game, level))
+            p50, p95 = (timing.p50, timing.p95) if timing else (None, None)
+            phone = None if p95 is None else PHONE_CPU * p95
+            found = [
+                figure(f"bot decision p50, {game}, {level} (Pyodide)", p50, "ms"),
+                figure(f"bot decision p95, {game}, {level} (Pyodide)", p95, "ms", target(AT_MOST, 50)),
+                figure(f"bot decision p95, {game}, {level} (phone CPU, estimate)", phone, "ms", note=PHONE_NOTE),
+            ]
+            for item in found:
+                item["runs"] = timing.moves if timing else 0
+            if level == LEVELS[-1]:
+                searched = timing.searched_p95 if timing else None
+                note = f"longest {timing.searched_max:.1f} ms" if timing and searched is not None else "no search"
+                on_phone = None if searched is None else PHONE_CPU * searched
+                searches = [
+                    figure(f"bot search p95, {game}, {level} (Pyodide)", searched, "ms", note=note),
+                    figure(
+                        f"bot search p95, {game}, {level} (phone CPU, estimate)",
+                        on_phone,
+                        "ms",
+                        note=PHONE_NOTE if on_phone is not None else note,
+                    ),
+                ]
+                for item in searches:
+                    item["runs"] = timing.searched if timing else 0
+                found += searches
+            rows += found
     return rows
 
 
@@ -217,14 +266,27 @@ PEER_ROWS = (
     ("peer action round trip, end to end, p50", "end_to_end_p50", None),
     ("peer action round trip, end to end, p95", "end_to_end_p95", 50),
 )
+RELAY_ROWS = (
+    ("peer action round trip through the relay, network part, p50", "network_p50", "ms", None),
+    ("peer action round trip through the relay, end to end, p50", "end_to_end_p50", "ms", None),
+    ("peer action round trip through the relay, end to end, p95", "end_to_end_p95", "ms", 250),
+    ("relay events per move (each subscriber's copy)", "events_per_move", "events", None),
+    ("relay bytes per move (each subscriber's copy)", "bytes_per_move", "bytes", None),
+)
 
 
-def peer_rows(figures: dict) -> list[dict]:
-    """A click on one peer of a two-peer room to the result drawn on every peer (bench/rooms.py), in ms."""
-    return [
-        figure(name, figures[key], "ms", target(AT_MOST, bound) if bound else None, note=f"{figures['clicks']} clicks")
+def peer_rows(direct: dict, relayed: dict) -> list[dict]:
+    """A click on one peer of a two-peer room to the result drawn on every peer (bench/rooms.py), over a direct
+    channel and through the relay, in ms; and what the relay carried per move."""
+    rows = [
+        figure(name, direct[key], "ms", target(AT_MOST, bound) if bound else None, note=f"{direct['clicks']} clicks")
         for name, key, bound in PEER_ROWS
     ]
+    rows += [
+        figure(name, relayed[key], unit, target(AT_MOST, bound) if bound else None, note=f"{relayed['clicks']} clicks")
+        for name, key, unit, bound in RELAY_ROWS
+    ]
+    return rows
 
 
 def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) -> list[dict]:
@@ -247,11 +309,22 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
             rows["throttled"] = throttled_rows(
                 throttled.measure(playwright, site, plan.throttled_runs, plan.throttled_cpu)
             )
+        if "lighthouse" in only and plan.lighthouse_runs:
+            _say("lighthouse: mobile audits of the app and the bare page")
+            rows["lighthouse"] = lighthouse.rows(lighthouse.measure(site_url, plan.lighthouse_runs))
         if "clicks" in only:
-            rows["clicks"] = click_rows(_clicks(playwright, site, site_url, plan.clicks))
+            samples, longest = _clicks(playwright, site, site_url, plan.clicks)
+            rows["clicks"] = click_rows(samples) + long_task_rows(longest)
         if "rooms" in only:
-            _say("peer round trip: a two-peer room over the local relay")
-            rows["rooms"] = peer_rows(rooms.round_trip(playwright, site_url, clicks=plan.clicks))
+            _say("peer round trip: a two-peer room, signaled through the local relay, then through it")
+            direct = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
+            relayed = rooms.round_trip(playwright, site_url, clicks=plan.clicks, via="relay")
+            rows["rooms"] = peer_rows(direct, relayed)
+        if "netlab" in only and not plan.quick:  # the quick run's smoke test stays on loopback
+            _say("netlab: a room across every pair of networks, STUN only, then with TURN")
+            results = netlab.matrix(playwright, turn=False) + netlab.matrix(playwright, turn=True)
+            print(netlab.tables(results))
+            rows["netlab"] = netlab.rows(results)
     if "throughput" in only:
         _say("throughput: CPython, then Pyodide")
         cpython = engine.throughput(False, plan.throughput_seconds, plan.throughput_rounds)
@@ -265,18 +338,19 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
 
 
 # The table's order (the sections run browser ones first, while nothing else of ours competes for the CPU).
-TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "throughput", "bots", "rooms")
+TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "throughput", "bots", "rooms", "netlab", "lighthouse")
 
 
-def _clicks(playwright, site: Path, site_url: str, count: int) -> dict[str, list[dict]]:
+def _clicks(playwright, site: Path, site_url: str, count: int) -> tuple[dict[str, list[dict]], dict[str, float]]:
     samples: dict[str, list[dict]] = {}
+    longest: dict[str, float] = {}
     with browser_context(playwright) as context:
         _say("click-to-paint: bare page")
-        samples[BARE_CLICKS] = clicks.measure(context, site_url + clicks.BARE, count, "bare")
+        samples[BARE_CLICKS], _ = clicks.measure(context, site_url + clicks.BARE, count, "bare")
         for game in clicks.playable_games(site):
             _say(f"click-to-paint: {game}")
-            samples[game] = clicks.measure(context, clicks.game_url(site_url, game), count, game)
-    return samples
+            samples[game], longest[game] = clicks.measure(context, clicks.game_url(site_url, game), count, game)
+    return samples, longest
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -287,16 +361,20 @@ def main(argv: list[str] | None = None) -> int:
         "--out", type=Path, help=f"where to write the JSON (default: {LATEST}, or with --only ONLY.json)"
     )
     parser.add_argument("--only", help=f"comma-separated sections to run, of {', '.join(SECTIONS)} (default: all)")
+    parser.add_argument("--merge", action="store_true", help="replace these rows in the output file, keep the rest")
     args = parser.parse_args(argv)
     only = frozenset(args.only.split(",")) if args.only else frozenset(SECTIONS)
     if only - set(SECTIONS):
         sys.exit(f"no such section: {', '.join(sorted(only - set(SECTIONS)))}; the sections are {', '.join(SECTIONS)}")
     # A partial run never overwrites the committed full one.
-    out = args.out or (LATEST if not args.only else LATEST.with_name(f"{args.only.replace(',', '-')}.json"))
+    partial = LATEST.with_name(f"{args.only.replace(',', '-')}.json") if args.only and not args.merge else LATEST
+    out = args.out or partial
     if not (args.site / "static" / "vendor" / "manifest.json").exists():
         sys.exit(f"{args.site} has no built site: run `make site` first (make bench does).")
     plan = QUICK if os.environ.get("BENCH_QUICK") == "1" else FULL
     rows = measure(plan, args.site.resolve(), only)
+    if args.merge and out.exists():
+        rows = report.merged(json.loads(out.read_text()), rows)
     report.save(rows, out)
     print(report.markdown(rows))
     _say(f"saved {out}")

@@ -1,7 +1,8 @@
 """Face Down: the rules engine for five face-down memory card games.
 
     from game import GAMES, new_match, Match, IllegalAction
-    m = new_match("concentration", players=2, seed=42)
+    game_id = next(iter(GAMES))  # GAMES maps every game id to its rules
+    m = new_match(game_id, players=2, seed=42)
     m.act(m.to_act()[0], m.legal_actions(m.to_act()[0])[0])
 
 Everything here is pure Python (3.11 and later) and runs the same on CPython and in Pyodide.

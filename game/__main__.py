@@ -1,15 +1,14 @@
 """Command-line driver: play a game in the terminal with a readable transcript, for debugging rules.
 
-    python -m game play cambio --players 3 --seed 1
-    python -m game play deluxe-memory --players 2 --option underdogs=true --as 0
-    python -m game games
+    python -m game games                                   # each game's id, player counts and options
+    python -m game play GAME --players 3 --seed 1
+    python -m game play GAME --players 2 --option NAME=JSON --as 0
+    python -m game play GAME --human 0 --bots medium
 
-    python -m game play concentration --human 0 --bots medium
-
-Seats listed with ``--human`` are played at the keyboard; the others by bots at ``--bots LEVEL``, or by
-random legal moves (seeded by ``--seed``) without it. Where several seats may act (Cambio's snaps and
-calls), they are asked in a random order, and a human may let an out-of-turn move pass. ``--as SEAT``
-prints the transcript as that seat saw it (default: the human, else a spectator).
+``GAME`` is a game's id. Seats listed with ``--human`` are played at the keyboard; the others by bots at
+``--bots LEVEL``, or by random legal moves (seeded by ``--seed``) without it. Where several seats may act
+(out-of-turn moves), they are asked in a random order, and a human may let an out-of-turn move pass.
+``--as SEAT`` prints the transcript as that seat saw it (default: the human, else a spectator).
 """
 
 from __future__ import annotations
@@ -21,6 +20,7 @@ import sys
 
 from . import GAMES, new_match
 from .bots import BOTS, LEVELS, new_bot
+from .bots.driver import BotDriver
 from .registry import ENTRIES
 
 
@@ -71,11 +71,11 @@ def play(args: argparse.Namespace) -> int:
         options[name] = json.loads(value) if value else True
     match = new_match(args.game, args.players, options, args.seed)
     chooser = random.Random(args.seed)
-    bots = {}
+    driver = BotDriver()
     if args.bots and args.game in BOTS:
-        bots = {seat: new_bot(args.game, args.bots, seed=f"{args.seed}/{seat}") for seat in range(args.players)}
+        for seat in set(range(args.players)) - set(args.human):
+            driver.seat(seat, new_bot(args.game, args.bots, seed=f"{args.seed}/{seat}"))
     watcher = args.seat if args.seat is not None else (args.human[0] if args.human else None)
-    told = dict.fromkeys(range(args.players), 0)
     shown = 0
     for _ in range(args.max_steps):
         if match.result() is not None:
@@ -84,9 +84,9 @@ def play(args: argparse.Namespace) -> int:
         for seat in chooser.sample(acting, len(acting)):
             if seat in args.human:
                 action = ask(seat, match)
-            elif seat in bots:
-                action = bots[seat].choose(match.view(seat), match.events(seat, since=told[seat]))
-                told[seat] = match.event_count
+            elif seat in driver.seats:
+                move = driver.next_move(match, [seat])
+                action = move.action if move is not None else None
             else:
                 action = chooser.choice(match.legal_actions(seat))
             if action is not None:

@@ -115,6 +115,22 @@ class Rules:
         older = {option.name: option.legacy for option in self.options if option.legacy is not None}
         return {**older, **options}
 
+    def common_view(self, state: State, seat: int | None) -> dict:
+        """The fields every game's view starts with, for ``seat``; a game's :meth:`view` adds its own after them.
+
+        They say which game it is (``game``), whose view (``seat``), who played first (``first``), whose turn it
+        is (``turn``), who may act (``to_act``) and the result (``result``: ``None`` while the game goes on); the
+        screen, the bots and the rooms read them in every game. ``first`` and ``turn`` are the state's own.
+        """
+        return {
+            "game": self.id,
+            "seat": seat,
+            "first": state["first"],
+            "turn": state["turn"],
+            "to_act": self.to_act(state),
+            "result": self.result(state),
+        }
+
     def race_window(self, state: State) -> str | None:
         """A name for the moment racing actions are open in now, or ``None`` while they are not.
 
@@ -142,7 +158,8 @@ class Rules:
         raise NotImplementedError
 
     def view(self, state: State, seat: int | None) -> dict:
-        """What ``seat`` (``None``: a spectator) may see on the table right now, as JSON."""
+        """What ``seat`` (``None``: a spectator) may see on the table right now, as JSON: :meth:`common_view`'s
+        fields, then the game's own."""
         raise NotImplementedError
 
     def result(self, state: State) -> dict | None:
@@ -201,3 +218,11 @@ FACE_DOWN = "down"
 def corner_positions(rows: int, cols: int) -> list[int]:
     """The four corner positions of a rows × cols grid, row-major: top-left, top-right, bottom-left, bottom-right."""
     return [0, cols - 1, (rows - 1) * cols, rows * cols - 1]
+
+
+def lay_out(cards: list[str], positions: list[int], size: int) -> list[str | None]:
+    """A grid of ``size`` places, row-major: ``cards`` at ``positions``, in order, and no card (``None``) elsewhere."""
+    cells: list[str | None] = [None] * size
+    for pos, card in zip(positions, cards, strict=True):
+        cells[pos] = card
+    return cells

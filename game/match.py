@@ -34,7 +34,7 @@ class Match:
 
     @property
     def game(self) -> str:
-        """The game id, e.g. ``"cambio"``."""
+        """The game's id, a key of :data:`game.registry.GAMES`."""
         return self.rules.id
 
     @property
@@ -43,7 +43,7 @@ class Match:
         return len(self.history)
 
     def to_act(self) -> list[int]:
-        """The seats that may act now (several while Cambio snaps are open); empty once the game is over."""
+        """The seats that may act now (several while racing actions are open); empty once the game is over."""
         return self.rules.to_act(self._state)
 
     def legal_actions(self, seat: int) -> list[Action]:
@@ -112,7 +112,7 @@ class Match:
         return json.loads(json.dumps(self._state))
 
     def race_window(self) -> str | None:
-        """The name of the moment racing actions are open in now (Cambio's snaps and calls), or ``None``."""
+        """The name of the moment racing actions (``Rules.racing``) are open in now, or ``None``."""
         return self.rules.race_window(self._state)
 
     def to_json(self) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.engine import parse_timing_table
+from bench.engine import Timing, parse_timing_table
 from bench.report import figure, markdown, percentile, row, target
 from game import GAMES
 from game.bots import LEVELS
@@ -60,15 +60,21 @@ def expected_names() -> list[str]:
     """Every row issue 7 asks for, in the table's order."""
     names = [*BOOT_AND_BYTES, *THROTTLED_ROWS]
     names += [f"click-to-paint p{share}, {game}" for game in (BARE_CLICKS, *GAMES) for share in (50, 95)]
+    names += [f"longest main-thread task from first paint, {game}" for game in GAMES]
     for game in GAMES:
         names += [
             f"random playouts/s, {game}, CPython",
             f"random playouts/s, {game}, Pyodide (Node)",
             f"random playouts CPython/Pyodide, {game}",
         ]
-    names += [
-        f"bot decision p{share}, {game}, {level} (Pyodide)" for game in GAMES for level in LEVELS for share in (50, 95)
-    ]
+    for game in GAMES:
+        for level in LEVELS:
+            names += [
+                f"bot decision p50, {game}, {level} (Pyodide)",
+                f"bot decision p95, {game}, {level} (Pyodide)",
+                f"bot decision p95, {game}, {level} (phone CPU, estimate)",
+            ]
+        names += [f"bot search p95, {game}, {LEVELS[-1]} ({where})" for where in ("Pyodide", "phone CPU, estimate")]
     return [*names, *PEER_ROWS]
 
 
@@ -150,10 +156,13 @@ def test_the_arena_timing_table_is_read_row_by_row():
     text = """
 ### Decision time per move (cpython 3.14.2 on emscripten)
 
-| game | level | moves | p50 ms | p95 ms |
-|---|---|---|---|---|
-| cambio | easy | 322 | 0.08 | 1.04 |
-| matches | perfect | 29 | 0.13 | 12.81 |
+| game | level | moves | p50 ms | p95 ms | searched | searched p95 ms | searched max ms |
+|---|---|---|---|---|---|---|---|
+| cambio | easy | 322 | 0.08 | 1.04 | 0 | — | — |
+| cambio | perfect | 329 | 0.13 | 12.81 | 12 | 30.50 | 41.00 |
 """
     timings = parse_timing_table(text)
-    assert timings == {("cambio", "easy"): (322, 0.08, 1.04), ("matches", "perfect"): (29, 0.13, 12.81)}
+    assert timings == {
+        ("cambio", "easy"): Timing(322, 0.08, 1.04, 0, None, None),
+        ("cambio", "perfect"): Timing(329, 0.13, 12.81, 12, 30.5, 41.0),
+    }

@@ -8,7 +8,7 @@ import pytest
 
 from game import GAMES, new_match
 from game.cards import standard_deck
-from game.core import FIRST_PLAYER, Option, corner_positions, first_seat, private, seen_by, winners_by_score
+from game.core import FIRST_PLAYER, Option, corner_positions, first_seat, lay_out, private, seen_by, winners_by_score
 
 
 def test_private_event_shows_its_secret_only_to_its_seats():
@@ -48,6 +48,12 @@ def test_corners_are_row_major():
     assert corner_positions(7, 8) == [0, 7, 48, 55]
 
 
+def test_cards_are_laid_out_at_their_positions_in_order():
+    assert lay_out(["AS", "KH", "2C"], [0, 3, 1], 5) == ["AS", "2C", None, "KH", None]
+    with pytest.raises(ValueError):
+        lay_out(["AS"], [0, 1], 5)  # a card for every position, no more, no fewer
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_describes_itself_for_the_picker(game):
     """Each game has a name, player counts and options that carry a default and a one-line description."""
@@ -57,6 +63,16 @@ def test_every_game_describes_itself_for_the_picker(game):
     assert "deck" in names
     for option in description["options"]:
         assert option["description"].endswith(".") and "\n" not in option["description"]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_view_starts_with_the_fields_every_game_has(game):
+    """Each seat's view and a spectator's say the game, the seat, the opener, the turn, who may act and the result."""
+    match = new_match(game, 2, {}, seed=3)
+    for seat in (0, 1, None):
+        view = match.view(seat)
+        assert (view["game"], view["seat"], view["to_act"], view["result"]) == (game, seat, match.to_act(), None)
+        assert view["first"] in (0, 1) and view["turn"] in (0, 1)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

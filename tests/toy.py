@@ -59,16 +59,11 @@ class ToyPeek(Rules):
         else:
             prompt = {"kind": state["phase"]} if seat == state["turn"] else {"kind": "waiting", "seat": state["turn"]}
         return {
-            "game": self.id,
-            "seat": seat,
-            "first": state["first"],
-            "turn": state["turn"],
-            "to_act": self.to_act(state),
+            **self.common_view(state, seat),
             "phase": state["phase"],
             "prompt": prompt,
             "cells": [None if card is None else FACE_DOWN for card in state["cells"]],
             "piles": [list(pile) for pile in state["piles"]],
-            "result": self.result(state),
         }
 
     def result(self, state):

@@ -3,20 +3,18 @@
     python tools/build_single.py        # what `make single` runs, after `make site`
 
 Browsers refuse module scripts and ``fetch()`` on a page opened from a file, so everything the page
-would load is put inside it (the technique measured in PLATFORM.md):
+would load is put inside it:
 
 - stylesheets and classic scripts are inlined, and the favicon becomes a ``data:`` URL;
-- PyScript is bundled into one ES module by esbuild and inlined;
-- an import map sends the interpreter's JS modules (``static/js/python.mjs``, which the page's config
-  names, and ``engine.mjs``, ``pyodide.mjs`` and ``pyodide.asm.mjs``, which are imported and never
-  fetched, and any other module under static/vendor/) to ``data:`` URLs, and their ``modulepreload``
-  links are dropped;
-- every other file the page fetches (the wasm, the stdlib, the engine zip, ``main.py``...)
-  is stored gzipped and base64-encoded at the end of the body, and a ``fetch`` wrapper installed before
-  anything else answers requests for those URLs from it.
+- the page's worker (static/js/worker.mjs, with Pyodide's modules and the engine's) is bundled into one classic
+  script by esbuild and carried as the text of a ``<script type="text/plain" id="face-down-worker">``:
+  static/js/page.js starts the worker from a ``blob:`` URL of it;
+- every file the worker fetches (the wasm, the standard library, the engine zip...) is stored gzipped and
+  base64-encoded at the end of the body (``#face-down-files``); page.js hands that text to the worker, whose
+  ``fetch`` answers requests for those URLs from it;
+- the progress bar's total is carried too (``#face-down-manifest``), as the site's manifest would give it.
 
-A page opened from a file has no Cache Storage, so static/js/python.mjs just boots Python there, with no
-memory snapshot.
+A page opened from a file has no Cache Storage, so the worker just boots Python there, with no memory snapshot.
 
 Every local reference in index.html must be handled by one of these rules, or the build stops: a new
 file added to the page can't silently become a broken link in the download.
@@ -35,14 +33,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tools.build_site import BUNDLES, PYSCRIPT_SKIP, VENDOR  # noqa: E402 (the repo root must be importable first)
+from tools.build_site import BUNDLES, VENDOR  # noqa: E402 (the repo root must be importable first)
 
 TARGET = ROOT / "dist" / "face-down.html"
 LIMIT_BYTES = 12_000_000
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-PYSCRIPT_ENTRY = "static/vendor/pyscript/core.js"
-# Site files the single page carries no copy of: inlined (css, js, the icon), bundled (pyscript), or never
-# loaded by index.html (the embed, the install manifest, the rules pages opened in a new tab).
+WORKER_ENTRY = "static/js/worker.mjs"
+# Site files the single page carries no copy of: inlined (css, js, the icon), bundled (the worker's modules), or
+# never loaded by index.html (the embed, the install manifest, the rules pages opened in a new tab).
 NOT_CARRIED = (
     "index.html",
     "embed.html",
@@ -51,45 +49,15 @@ NOT_CARRIED = (
     "static/js/",
     "static/rules/",
     "static/icons/",
-    "static/vendor/pyscript/",
     *BUNDLES,
 )
-# Modules are imported, and no fetch wrapper sees an import: the import map answers for these.
+# Modules are bundled into the worker, which never fetches them.
 MODULES = (".mjs", ".js")
-# The interpreter module the page's config names, and the one it imports: carried although static/js/ is not.
-INTERPRETER_MODULES = ("static/js/python.mjs", "static/js/engine.mjs")
+# Pyodide refuses to start in a classic worker (it would load its parts with importScripts); this one has them
+# all bundled, so the worker hides importScripts from it before Pyodide's module runs.
+HIDE_IMPORT_SCRIPTS = "self.importScripts = undefined;"
 # Scripts that only make sense for the hosted site: the service worker needs http(s).
 HOSTED_ONLY_SCRIPTS = ("static/js/register-sw.js",)
-
-# Installed first in <head>: answers fetches of embedded files (read lazily, once the data at the end of
-# the body is parsed) and passes every other request to the real fetch.
-FETCH_WRAPPER = """(() => {
-  "use strict";
-  const realFetch = window.fetch.bind(window);
-  let files = null;
-  const parsed = new Promise((resolve) => {
-    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", resolve, { once: true });
-    else resolve();
-  });
-  async function embedded(url) {
-    await parsed;
-    if (!files) {
-      files = new Map();
-      const table = JSON.parse(document.getElementById("face-down-files").textContent);
-      for (const [path, file] of Object.entries(table)) files.set(new URL(path, document.baseURI).href, file);
-    }
-    return files.get(url);
-  }
-  window.fetch = async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input), document.baseURI);
-    url.search = url.hash = "";
-    const file = await embedded(url.href);
-    if (!file) return realFetch(input, init);
-    const packed = await realFetch(`data:application/octet-stream;base64,${file.data}`);
-    const body = packed.body.pipeThrough(new DecompressionStream("gzip"));
-    return new Response(body, { headers: { "Content-Type": file.type } });
-  };
-})();"""
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -113,12 +81,20 @@ def manifest_files() -> list[str]:
     return [entry["url"] for entry in json.loads(manifest.read_text())["files"]]
 
 
-def bundle_pyscript() -> str:
-    """PyScript's dist as one ES module (esbuild), with the chunks the site never loads left out."""
+def bundle_worker() -> str:
+    """The page's worker as one classic script (esbuild): worker.mjs with Pyodide's modules and the engine's.
+
+    Classic, because a page opened from a file cannot start a module worker from a ``blob:`` URL (Chromium).
+    Its ``import.meta`` is empty: only the Python snapshot's worker is found through it, and a file has no Cache
+    Storage to keep a snapshot in.
+    """
     if not ESBUILD.exists():
         sys.exit("esbuild is missing: run `npm ci` first (make single does it).")
-    skipped = [f"--external:./{prefix}*" for prefix in PYSCRIPT_SKIP]
-    command = [str(ESBUILD), PYSCRIPT_ENTRY, "--bundle", "--format=esm", "--minify", "--log-level=warning", *skipped]
+    # Pyodide's glue imports Node's modules only under Node. (esbuild warns of its direct eval(): it then leaves
+    # the names in those scopes as they are, which is all the eval needs.)
+    command = [str(ESBUILD), WORKER_ENTRY, "--bundle", "--format=iife", "--minify", "--log-level=error"]
+    command.append("--external:node:*")
+    command.append(f"--banner:js={HIDE_IMPORT_SCRIPTS}")
     return subprocess.run(command, cwd=ROOT, check=True, stdout=subprocess.PIPE, text=True).stdout
 
 
@@ -142,19 +118,13 @@ def replace_link(match: re.Match) -> str:
         return tag.replace(f'"./{path}"', f'"{data_url(path, TYPES[Path(path).suffix])}"')
     if 'rel="manifest"' in tag:
         return ""  # installing is for the hosted site
-    if 'rel="modulepreload"' in tag:
-        return ""  # the import map holds every module already
     raise SystemExit(f"index.html links to ./{path} in a way build_single.py does not know how to inline: {tag}")
 
 
-def replace_script(match: re.Match, pyscript: str) -> str:
-    """A <script src> made self-contained: PyScript's bundle inlined, a classic script inlined or dropped."""
+def replace_script(match: re.Match) -> str:
+    """A <script src> made self-contained: a classic script inlined or dropped."""
     tag, path = match.group(0), match.group(2)
     attributes = (match.group(1) + match.group(3)).replace(" defer", "")
-    if 'type="py"' in attributes:
-        return tag  # main.py and its config are fetched, and the fetch wrapper answers
-    if path == PYSCRIPT_ENTRY:
-        return inline_script(pyscript, ' type="module"')
     if path in HOSTED_ONLY_SCRIPTS:
         return ""
     if path.startswith("static/js/") or path in BUNDLES:
@@ -163,12 +133,9 @@ def replace_script(match: re.Match, pyscript: str) -> str:
 
 
 def fetched_files(urls: list[str]) -> dict[str, bytes]:
-    """The files the page fetches, by URL, and a manifest whose total is what the loading bar will count."""
+    """The files the worker fetches, by URL."""
     carried = [url for url in urls if not url.startswith(NOT_CARRIED) and not url.endswith(MODULES)]
-    files = {url: (ROOT / url).read_bytes() for url in carried}
-    runtime = sum(len(data) for url, data in files.items() if url.startswith("static/vendor/"))
-    files["static/vendor/manifest.json"] = json.dumps({"runtime_bytes": runtime}).encode()
-    return files
+    return {url: (ROOT / url).read_bytes() for url in carried}
 
 
 def packed(files: dict[str, bytes]) -> dict[str, dict[str, str]]:
@@ -187,17 +154,18 @@ def build() -> str:
     html = (ROOT / "index.html").read_text()
     html = DOWNLOAD_LINK.sub("", html)
     html = LINK.sub(replace_link, html)
-    pyscript = bundle_pyscript()
-    html = SCRIPT.sub(lambda match: replace_script(match, pyscript), html)
-    urls = manifest_files()
-    modules = [url for url in urls if url.endswith(MODULES) and not url.startswith(NOT_CARRIED)]
-    modules += INTERPRETER_MODULES
-    import_map = {"imports": {f"./{url}": data_url(url, "text/javascript") for url in modules}}
-    head = inline_script(json.dumps(import_map), ' type="importmap"') + inline_script(FETCH_WRAPPER)
-    html = html.replace('<meta charset="utf-8">', '<meta charset="utf-8">' + head, 1)
-    files = json.dumps(packed(fetched_files(urls)), separators=(",", ":"))
-    data = f'<script type="application/json" id="face-down-files">{files}</script>'
-    return html.replace("</body>", data + "\n</body>", 1)
+    html = SCRIPT.sub(replace_script, html)
+    files = fetched_files(manifest_files())
+    runtime = sum(len(data) for url, data in files.items() if url.startswith("static/vendor/"))
+    carried = [
+        inline_script(bundle_worker(), ' type="text/plain" id="face-down-worker"'),
+        inline_script(json.dumps({"runtime_bytes": runtime}), ' type="application/json" id="face-down-manifest"'),
+        inline_script(
+            json.dumps(packed(files), separators=(",", ":")),
+            ' type="application/json" id="face-down-files"',
+        ),
+    ]
+    return html.replace("</body>", "\n".join(carried) + "\n</body>", 1)
 
 
 def main() -> None:

@@ -7,17 +7,14 @@ After it, the repo root is the site: any static server can serve it. What it wri
 - ``static/vendor/pyodide/``: the Pyodide core from npm (interpreter, wasm, lock file), with its standard
   library zip cut to the modules the app can load (tools/stdlib_trim.py: 2.5 MB of 614 modules down to
   about 0.5 MB over the wire);
-- ``static/vendor/pyscript/``: PyScript's ``dist/`` from npm, without source maps and the editor/terminal
-  chunks we never load;
 - ``static/vendor/game.zip``: the ``game`` package as bytecode, compiled by Pyodide's own Python
   (tools/pack_engine.py); the page imports it straight from the zip (static/js/engine.mjs). One zip is one
   request instead of one per module;
 - ``static/vendor/face-down.css`` and ``face-down.js``: the page's stylesheets, and its classic scripts, each
   set joined into one file (``BUNDLES``), which index.html and embed.html load;
 - ``static/vendor/manifest.json``: every file the app needs, with its size. The loading screen sums the
-  sizes for its progress bar, and the service worker precaches the list (PyScript's chunk names are hashed,
-  so the list must come from the files themselves). Each file's SHA-256 and a ``version`` hashed from them
-  let the service worker name its cache after the exact set of files and check what it downloaded;
+  sizes for its progress bar, and the service worker precaches the list. Each file's SHA-256 and a ``version``
+  hashed from them let the service worker name its cache after the exact set of files and check what it downloaded;
 - ``FILE.br`` and ``FILE.gz`` beside each file of static/vendor/ of 1 KB or more (tools/precompress.mjs), for
   hosts that serve precompressed copies (README, "Hosting"). They are not site files: the page asks for
   ``FILE``, and the host picks the copy by the request's ``Accept-Encoding``.
@@ -45,15 +42,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 # Precompressed copies (tools/precompress.mjs) of the vendored files at least this big.
 PRECOMPRESS_FROM_BYTES = 1024
 PRECOMPRESSED = (".br", ".gz")
-# PyScript chunks this site never loads: the code editor and terminal libraries, MicroPython. (The
-# py-editor, py-terminal and py-game plugin stubs are imported at start-up, so they stay.)
-PYSCRIPT_SKIP = ("codemirror", "xterm", "mpy-")
 
 # The page's own stylesheets and classic scripts, each set joined into one file in this order. A browser
 # speaking HTTP/1.1 opens six connections per host, and ten small files in <head> queued for them before the
-# first paint (make bench: first paint 204 -> about 170 ms). Deferred scripts run in document order before
-# PyScript's module, so boot.js, first, still wraps fetch() before anything downloads the runtime. The games'
-# stylesheets, named by their entries in the registry, join in its order: each styles its own game's table only.
+# first paint (make bench: first paint 204 -> about 170 ms). Deferred scripts run in document order: page.js,
+# last, finds the others (redraw.js's faceDownRedraw, boot.js's faceDownBoot) in place. The games' stylesheets,
+# named by their entries in the registry, join in its order: each styles its own game's table only.
 BUNDLES = {
     "static/vendor/face-down.css": (
         "static/css/app.css",
@@ -66,30 +60,26 @@ BUNDLES = {
         "static/js/redraw.js",
         "static/js/sound.js",
         "static/js/rooms.js",
+        "static/js/page.js",
     ),
 }
 BUNDLED = {source for sources in BUNDLES.values() for source in sources}
 
 # The files of the site itself, besides the vendored runtime, that a visit needs.
-APP_FILES = ("index.html", "game/web/main.py", "embed.html", "static/manifest.webmanifest")
+APP_FILES = ("index.html", "embed.html", "static/manifest.webmanifest")
 APP_DIRS = ("static/css", "static/js", "static/rules", "static/icons")
 
 
 def copy_runtime() -> None:
-    """Copy Pyodide and PyScript from node_modules into static/vendor/."""
+    """Copy Pyodide from node_modules into static/vendor/ (and drop the PyScript an older build put there)."""
     pyodide_src = NODE_MODULES / "pyodide"
-    pyscript_src = NODE_MODULES / "@pyscript" / "core" / "dist"
-    if not pyodide_src.is_dir() or not pyscript_src.is_dir():
-        sys.exit("node_modules has no pyodide or @pyscript/core: run `npm ci` first (make site does).")
+    if not pyodide_src.is_dir():
+        sys.exit("node_modules has no pyodide: run `npm ci` first (make site does).")
     for name in ("pyodide", "pyscript"):
         shutil.rmtree(VENDOR / name, ignore_errors=True)
-        (VENDOR / name).mkdir(parents=True)
+    (VENDOR / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide_src / name, VENDOR / "pyodide" / name)
-    for path in sorted(pyscript_src.iterdir()):
-        if path.suffix == ".map" or path.name.startswith(PYSCRIPT_SKIP):
-            continue
-        shutil.copy2(path, VENDOR / "pyscript" / path.name)
 
 
 def pack_engine() -> None:

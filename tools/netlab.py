@@ -16,7 +16,7 @@ destination) or ``udp-blocked`` (masquerade, and no UDP leaves: an office networ
 reaches the machine's own network.
 
     with Lab("symmetric", "udp-blocked") as lab:
-        browser = lab.launch(playwright, "host")         # a Chromium inside the host's home
+        browser = lab.launch(playwright.chromium, "host")   # a Chromium inside the host's home
         page = browser.new_page(); page.goto(lab.site)   # http://127.0.0.1:8000/, the home's own server
         lab.query(turn=False)                            # relay=ws://198.51.100.1:7447&ice=stun:198.51.100.1:3478
 
@@ -144,12 +144,13 @@ class Lab:
             ice += f",turn:{credentials},turn:{credentials}?transport=tcp"
         return f"relay={self.relay_url}&ice={ice}"
 
-    def launch(self, playwright, side: str, flags: list[str] = ()):
-        """A headless Chromium running inside ``side``'s home (Playwright drives it through a pipe, from here)."""
+    def launch(self, chromium, side: str):
+        """A headless Chromium running inside ``side``'s home, from Playwright's ``chromium`` browser type (it drives
+        the browser through a pipe, from this namespace)."""
         wrapper = Path(self._files.name) / f"chromium-{side}"
         wrapper.write_text(f'#!/bin/sh\nexec {" ".join(self.homes[side].enter)} {CHROMIUM} "$@"\n')
         wrapper.chmod(0o755)
-        return playwright.chromium.launch(executable_path=str(wrapper), args=[*FLAGS, *flags])
+        return chromium.launch(executable_path=str(wrapper), args=FLAGS)
 
     # --- building it ---------------------------------------------------------------------------------
 

@@ -1,9 +1,11 @@
 // A small Nostr relay (NIP-01) for the room tests: it keeps signaling on 127.0.0.1, so the tests need
 // no public relay and can run in a network namespace that holds only loopback.
 //
-//     node tools/relay.mjs [--port 0] [--host 127.0.0.1]    prints "relay ws://HOST:PORT" once it listens
+//     node tools/relay.mjs [--port 0] [--host 127.0.0.1] [--hostile]    prints "relay ws://HOST:PORT" once it listens
 //
 // --host is for the network lab (tools/netlab.py), whose relay listens on its public side's address.
+// --hostile makes it a relay that forwards whatever it is sent, signed or not, old or new, as a careless or
+// hostile public relay may: the room's pages must check every event themselves (tests/browser/test_transport.py).
 //
 // It speaks what Trystero uses: EVENT (signature checked, answered with OK, forwarded to every matching
 // subscription), REQ (stored matches, then EOSE, then live events), CLOSE. Filters: ids, authors, kinds,
@@ -23,6 +25,7 @@ const flag = (name, fallback) => {
 };
 const port = Number(flag("--port", 0));
 const host = flag("--host", "127.0.0.1");
+const hostile = process.argv.includes("--hostile");
 
 const stored = [];
 const storedIds = new Set();
@@ -34,8 +37,9 @@ function matches(filter, event) {
   if (filter.ids && !filter.ids.includes(event.id)) return false;
   if (filter.authors && !filter.authors.includes(event.pubkey)) return false;
   if (filter.kinds && !filter.kinds.includes(event.kind)) return false;
-  if (filter.since !== undefined && event.created_at < filter.since) return false;
-  if (filter.until !== undefined && event.created_at > filter.until) return false;
+  // A hostile relay sends old events too: a page must refuse a replay itself.
+  if (!hostile && filter.since !== undefined && event.created_at < filter.since) return false;
+  if (!hostile && filter.until !== undefined && event.created_at > filter.until) return false;
   for (const [key, values] of Object.entries(filter)) {
     if (!/^#[a-zA-Z]$/.test(key)) continue;
     const name = key.slice(1);
@@ -49,7 +53,7 @@ function send(socket, message) {
 }
 
 function onEvent(socket, event) {
-  if (!event || typeof event !== "object" || !verifyEvent(event)) {
+  if (!event || typeof event !== "object" || (!hostile && !verifyEvent(event))) {
     send(socket, ["OK", event?.id ?? "", false, "invalid: bad id or signature"]);
     return;
   }

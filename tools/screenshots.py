@@ -21,6 +21,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402 (the repo root mus
 
 from game import GAMES  # noqa: E402
 from game.bots import new_bot  # noqa: E402
+from game.bots.driver import BotDriver  # noqa: E402
 from game.web import config  # noqa: E402
 from game.web.table import Table  # noqa: E402
 from tools.chromium import CHROMIUM, FLAGS  # noqa: E402
@@ -36,18 +37,16 @@ SAVE = "face-down/main/game"
 
 def mid_game(game: str) -> Table:
     """``game`` against bots at its default options, a few moves in as Hard bots would play them (random moves make
-    tables nobody meets, such as a Cambio hand full of penalty cards), with you to play."""
+    tables nobody meets, such as a hand full of penalty cards), with you to play."""
     table = Table(config.from_params({"game": game, "seed": str(SEED)}), SEED)
     rng = random.Random(SEED)
-    seen = dict.fromkeys(range(table.config.players), 0)
-    bots = {seat: new_bot(game, "hard", seed=seat) for seat in seen}
+    driver = BotDriver({seat: new_bot(game, "hard", seed=seat) for seat in range(table.config.players)})
     moves = 0
     while not table.over and (moves < MOVES or table.person_to_act() is None):
         match = table.match
         seat = rng.choice(match.to_act())
-        events = match.events(seat, since=seen[seat])
-        seen[seat] = match.event_count
-        action = bots[seat].choose(match.view(seat), events)
+        move = driver.next_move(match, [seat])
+        action = move.action if move is not None else None
         if action is None:  # a seat that may only snap and would rather not: someone else moves
             action = rng.choice(match.legal_actions(seat)) if len(match.to_act()) == 1 else None
         if action is not None:

@@ -6,7 +6,7 @@ The site ships a standard library cut to these modules (tools/stdlib_trim.py, ru
 list is recorded, not guessed: the built site is served with Pyodide's **whole** standard library put
 back in place of the cut one, and every path a player's browser takes is run in Chromium:
 
-- a first visit (Python booted; the page hides WebAssembly stack switching from Pyodide, static/js/python.mjs);
+- a first visit (Python booted in the page's worker, with WebAssembly stack switching hidden: static/js/python.mjs);
 - each game played to its end (the first one booted, the others restored from its snapshot), and the embed;
 - errors: a Python exception formatted as a traceback, one handed to JavaScript (Pyodide formats it), one
   raised in a coroutine, and a warning;
@@ -14,9 +14,9 @@ back in place of the cut one, and every path a player's browser takes is run in 
 - the snapshot worker's interpreter (static/js/snapshot-worker.mjs), run under Node exactly as the worker
   runs it (tools/stdlib_worker.mjs).
 
-After each path, the page's ``sys.modules`` names the modules that came from the standard library's zip.
-What the page only ever imports lazily in rare paths, tools/stdlib_trim.py adds from its ``EXTRA`` list,
-and it closes the whole set over every import statement the kept modules contain.
+After each path, the page's ``sys.modules`` (read through ``window.faceDownPython``) names the modules that came
+from the standard library's zip. What the page only ever imports lazily in rare paths, tools/stdlib_trim.py adds
+from its ``EXTRA`` list, and it closes the whole set over every import statement the kept modules contain.
 """
 
 from __future__ import annotations
@@ -40,18 +40,6 @@ from tools.serve import SiteHandler, make_server  # noqa: E402
 from tools.stdlib_trim import FULL_SOURCE, RECORDED  # noqa: E402
 
 STDLIB_URL = "static/vendor/pyodide/python_stdlib.zip"
-INTERPRETER_URL = "static/js/python.mjs"
-# Served in place of static/js/python.mjs: the same module, which also leaves the interpreter on
-# globalThis.__python for the recorder (and tests/browser/test_runtime.py) to run Python in the page.
-EXPOSING_INTERPRETER = """
-import * as real from "./python.mjs?as-built";
-export const version = real.version;
-export async function loadPyodide(options) {
-  const python = await real.loadPyodide(options);
-  globalThis.__python = python;
-  return python;
-}
-"""
 # Run in the page: the names of the loaded modules that came from the standard library's zip.
 STDLIB_MODULES = """
 import json, sys
@@ -61,15 +49,15 @@ json.dumps(sorted(
     if str(getattr(getattr(module, "__spec__", None), "origin", None) or "").startswith(_zip + "/")
 ))
 """
-# Errors as a player's page meets them: a traceback formatted by Python, one turned into a JavaScript
-# error (Pyodide formats it), one raised in a coroutine, and a warning.
+# Errors as a player's page meets them: a traceback formatted by Python, one handed to JavaScript (Pyodide formats
+# it), one raised in a coroutine, and a warning; each run in the page's interpreter by window.faceDownPython.
 ERRORS = """
 async () => {
-  const python = globalThis.__python;
-  python.runPython("import traceback\\ntry:\\n    1 / 0\\nexcept ZeroDivisionError:\\n    traceback.format_exc()");
-  try { python.runPython("def fail():\\n    raise ValueError('recorded')\\nfail()"); } catch (error) { String(error); }
-  try { await python.runPythonAsync("import asyncio\\nawait asyncio.sleep(0)\\nraise KeyError('async')"); } catch {}
-  python.runPython("import warnings\\nwarnings.warn('recorded')");
+  await faceDownPython("import traceback\\ntry:\\n    1 / 0\\nexcept ZeroDivisionError:\\n    traceback.format_exc()");
+  await faceDownPython("def fail():\\n    raise ValueError('recorded')\\nfail()").catch(String);
+  const coroutine = "async def fail():\\n    await asyncio.sleep(0)\\n    raise KeyError('async')\\n";
+  await faceDownPython(`import asyncio\\n${coroutine}asyncio.ensure_future(fail())`);
+  await faceDownPython("import warnings\\nwarnings.warn('recorded')");
 }
 """
 ALL_ENGINE_MODULES = """
@@ -80,14 +68,6 @@ for module in pkgutil.walk_packages(game.__path__, prefix="game."):
 """
 
 
-def interpreter_route(context) -> None:
-    """Make ``context``'s pages expose their interpreter (see EXPOSING_INTERPRETER)."""
-    context.route(
-        lambda url: url.endswith("/" + INTERPRETER_URL),
-        lambda route: route.fulfill(body=EXPOSING_INTERPRETER, content_type="text/javascript"),
-    )
-
-
 def full_stdlib_route(context) -> None:
     """Make ``context``'s pages load Pyodide's whole standard library instead of the site's cut one."""
     context.route(f"**/{STDLIB_URL}", lambda route: route.fulfill(path=str(FULL_SOURCE)))
@@ -95,7 +75,7 @@ def full_stdlib_route(context) -> None:
 
 def loaded(page) -> set[str]:
     """The standard library modules the page's Python has loaded so far."""
-    return set(json.loads(page.evaluate(f"globalThis.__python.runPython({json.dumps(STDLIB_MODULES)})")))
+    return set(json.loads(page.evaluate(f"faceDownPython({json.dumps(STDLIB_MODULES)})")))
 
 
 def browser_paths(site_url: str) -> set[str]:
@@ -105,7 +85,6 @@ def browser_paths(site_url: str) -> set[str]:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         context = browser.new_context()
         full_stdlib_route(context)
-        interpreter_route(context)
         page = context.new_page()
         for game in GAMES:
             open_game(page, site_url, game=game, timeout=180_000)
@@ -118,7 +97,7 @@ def browser_paths(site_url: str) -> set[str]:
         page.wait_for_selector("html[data-ready='true']", state="attached", timeout=180_000)
         found |= loaded(page)
         page.evaluate(ERRORS)
-        page.evaluate(f"globalThis.__python.runPython({json.dumps(ALL_ENGINE_MODULES)})")
+        page.evaluate(f"faceDownPython({json.dumps(ALL_ENGINE_MODULES)})")
         found |= loaded(page)
         _say(f"embed, errors, every engine module ({len(found)} so far)")
         context.close()

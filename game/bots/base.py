@@ -2,7 +2,7 @@
 
 A bot never touches the match. It is handed the seat's current view and the events that seat saw
 since the bot was last asked, updates its :class:`~game.bots.memory.Memory`, and answers with one
-action from the seat's point of view (or ``None`` where acting is optional, like a Cambio snap).
+action from the seat's point of view (or ``None`` where acting is optional, like a move out of turn).
 """
 
 from __future__ import annotations

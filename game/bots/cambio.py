@@ -28,10 +28,15 @@ variance from the slots the bot does not know.
    difference (the +30 penalty for not being strictly lowest makes a wrong call costly). After 8 own turns
    in a round the margin shrinks, over 16 more turns, to "any positive lead", and after 40 own turns it
    calls whatever its hand: two careful bots would otherwise sit on a joker each for ever. Where calls may
-   come out of turn (option ``call`` at "any time"), it makes the same call out of turn as soon as the test
-   passes, rather than waiting for its own turn while the others play on. A call then comes at the first
-   moment a lead shows, so Perfect, whose estimates are the surest, asks for a base margin of 3 points:
-   against Hard, a base of 1 won 57% of 1,000 games under these rules, 2.5 won 64%, 3 won 68%.
+   come out of turn (option ``call`` at "any time"), Easy, Medium and Hard make the same call out of turn as
+   soon as the test passes, rather than waiting for their own turn while the others play on. Perfect waits
+   for its own turn and calls once it has seen the card it drew: the round then ends with its turn, its draw
+   kept and nobody playing again (its style's ``call_after_drawing``). A wide margin pays: each round adds
+   every hand to its owner's total, so a small lead called early gains little, while waiting lets the own
+   hand fall further. The bases (Hard 5, Perfect 10 points) were measured in bot play (2026-11-26, 400
+   games a match-up): against the Perfect of base 3 (now ``PERFECT_BEFORE_SEARCH``), a base of 10 won 63%,
+   7 won 62%, 14 won 64%; with the call after drawing and none out of turn, 10 won 66%; Hard at 5 beat
+   Medium 82% where Hard at 1 won 66% (1,000 games).
 2. *Draw*: take the graveyard's top only when keeping it gains at least 5.5 points over the slot it would
    replace (a known high card, or an unknown slot's expected value); otherwise draw from the deck. A
    threshold of 2 lost 58–62% of games to this one: a card kept face-up is one every opponent can snap,
@@ -54,36 +59,63 @@ never snapping opponents lost 62% of games).
 It gives its highest card. It never snaps a card it does not remember and never targets the locked hand,
 so at every level it is never wrong: memory forgets rather than misremembers, and it follows every move.
 
-**Levels.** The forgetting rate (easy 25%, medium 10%, hard 3%, perfect 0% per turn) is the main
-difference. Risk also varies: lower levels call Cambio on a thinner margin (``CALL_BASE``, ``CALL_Z``), and
-Easy does not plan J/Q swaps with a card it has not seen. :meth:`CambioBot.reaction_delay_ms` draws a
+**Levels.** The forgetting rate (see memory.py) is the main difference. Each level's :class:`Style` sets the
+rest: lower levels call Cambio on a thinner margin, and Easy does not plan J/Q swaps with a card it has not
+seen. :meth:`CambioBot.reaction_delay_ms` draws a
 reaction time per level for its out-of-turn snaps and calls (easy 1000–2000 ms, medium 600–1400, hard
 400–900, perfect 250–500) for a real-time scheduler; the engine and the arena ignore it. It draws from its
 own stream, seeded like ``self.rng``, so that asking for delays never changes the play.
 
-**Search.** An information-set MCTS (Cowling, Powley & Whitehouse 2012) is the reference technique for the
-top level. It is not used: Perfect plays the heuristic above with a perfect memory. Every constant was
-tuned by head-to-head play against the alternatives; a search that determinizes the hidden cards would
-need an opponent model of its own (snaps are a race), and is left for later.
+**Search.** Perfect decides its calls by search (``game/bots/cambio_search.py``): where its estimated lead is
+at least half the margin it wants (``SEARCH_FROM``), it plays the call and going on out in worlds dealt from
+its memory, with this heuristic playing every seat, and takes the better. Everything else it plays by the
+heuristic with a perfect memory. Measured in bot play: the searching Perfect beat the same heuristic without
+search 67.6% of 400 games, and the Perfect before search 72.2% of 1,000 (the ladder in bench/README.md).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass, replace
 
 from ..cards import rank, standard_deck
 from ..rules.cambio import points
 from .base import Bot
 
 DECK = standard_deck(jokers=True)
+POINTS = {card: points(card) for card in DECK}
 BOUND = "<"  # a fact ("<", n): an opponent kept an unseen deck card in place of a card worth n
 KEEP_BELOW = 6  # the bound when its owner had not seen the card it replaced (it compared with an average card)
 OWNER_KEEPS = 0.8  # per turn of its owner, how an unseen card that its owner knows shrinks (measured in bot play)
 
-# Cambio call: the estimated lead over every opponent must exceed BASE + Z standard deviations.
-CALL_BASE = {"easy": 0.0, "medium": 0.5, "hard": 1.0, "perfect": 3.0}
-CALL_Z = {"easy": 0.4, "medium": 0.7, "hard": 0.9, "perfect": 1.0}
+
+@dataclass(frozen=True)
+class Style:
+    """How a level plays, besides its memory.
+
+    ``call_base`` and ``call_z``: a Cambio call wants an estimated lead over every opponent above ``call_base`` +
+    ``call_z`` standard deviations. ``call_after_drawing``: where calls are open at any time, call during its own
+    turn once the drawn card is seen (the round then ends with that turn: nobody else plays again), and never
+    out of turn. ``search``: decide calls by search (``game/bots/cambio_search.py``).
+    """
+
+    call_base: float
+    call_z: float
+    call_after_drawing: bool = False
+    search: bool = False
+
+
+STYLES = {
+    "easy": Style(0.0, 0.4),
+    "medium": Style(0.5, 0.7),
+    "hard": Style(5.0, 0.9),
+    "perfect": Style(10.0, 1.0, call_after_drawing=True, search=True),
+}
+PERFECT_BEFORE_SEARCH = Style(3.0, 1.0)
+"""The Perfect level as it played before it searched: kept for the arena's measure of the search, no player's."""
+SEARCH_FROM = 0.5  # the share of a call's wanted lead from which the search weighs the call
+OPPONENT = Style(3.0, 1.0)  # how the search expects an opponent to play (a careful heuristic with perfect memory)
 PATIENCE = 8  # own turns in a round before it asks for a smaller lead, so that two careful bots end a round
 PATIENCE_SPAN = 16  # own turns over which the lead asked for shrinks to just above nothing
 GIVE_UP = 40  # own turns after which it calls whatever its hand, so that no round goes on for ever
@@ -104,9 +136,12 @@ class CambioBot(Bot):
 
     game = "cambio"
 
-    def __init__(self, level: str, seed: int | str = 0):
+    def __init__(self, level: str, seed: int | str = 0, style: Style | None = None):
         super().__init__(level, seed)
+        self.style = style or STYLES[level]
         self._delay_rng = random.Random(f"bot/{self.game}/{level}/{seed}/delay")
+        self.call_rule = "any time"  # the game's ``call`` option as the views show it (the default until then)
+        self.planned: list[dict] = []  # the rest of a move decided with a call (how to end the turn)
         self.graveyard: list[str] = []  # the graveyard, bottom first, as the public events showed it
         self.drawn: str | None = None  # the card this seat holds, when it knows it
         self.final_lap_rule = False  # a final lap has been seen: the option is on
@@ -115,6 +150,11 @@ class CambioBot(Bot):
         self.seat_turns: list[int] = []  # turns each seat has begun in this round
         self.aware: dict[tuple[int, int], int] = {}  # positions whose owner knows the card: since which turn
         self.look: tuple[int, int, int] | None = None  # the last peek: (seat, owner, slot)
+        self.search = None
+        if self.style.search:
+            from .cambio_search import CambioSearch  # imported here: the search plays worlds out with this class
+
+            self.search = CambioSearch(self, seed)
 
     # ------------------------------------------------------------------------------------ scheduler
 
@@ -139,6 +179,7 @@ class CambioBot(Bot):
             self.graveyard = [event["graveyard"]]
             self.drawn = None
             self.plan = None
+            self.planned = []
             self.turns = 0
             self.seat_turns = [0] * len(event["hands"])
             aware.clear()
@@ -208,8 +249,18 @@ class CambioBot(Bot):
             self.graveyard = self.graveyard[-1:]
         elif kind == "final_lap":
             self.final_lap_rule = True
+        if self.search is not None:
+            self.search.observe(event, len(self.seat_turns))
 
     # -------------------------------------------------------------------------------------- decide
+
+    def choose(self, view: dict, new_events: list[dict]) -> dict | None:
+        """Take in the events, learn when calls are open from the view, then act as every bot does."""
+        me = view["seat"]
+        quiet = view["final_lap"] is None and view["called"] is None and view["give"] is None
+        if quiet and view["phase"] in ("turn", "decide") and not (view["turn"] == me and view["phase"] == "turn"):
+            self.call_rule = "any time" if view["can_call"] else "own turn"
+        return super().choose(view, new_events)
 
     def decide(self, view: dict) -> dict | None:
         """Give, snap, call out of turn, or play the turn's step; ``None`` when it lets an optional move pass."""
@@ -222,7 +273,11 @@ class CambioBot(Bot):
         if snap is not None:
             return snap
         if view["turn"] != me:
-            return CAMBIO if view["can_call"] and self._should_call(view, table) else None
+            if not view["can_call"]:
+                return None
+            if self._calls_after_drawing():
+                return CAMBIO if self.turns > GIVE_UP else None
+            return CAMBIO if self._should_call(view, table) else None
         if phase == "turn":
             return self._start_turn(view, table)
         if phase == "decide":
@@ -269,21 +324,42 @@ class CambioBot(Bot):
                     best, best_gain = (owner, slot), gain
         return None if best is None else _at("snap", *best)
 
+    def _calls_after_drawing(self) -> bool:
+        return self.style.call_after_drawing and self.call_rule == "any time"
+
     def _start_turn(self, view: dict, table: Table) -> dict:
-        if view["can_call"] and self._should_call(view, table):
-            return CAMBIO
         top = view["graveyard"]
         can_draw = view["deck_size"] > 0 or view["graveyard_size"] > 1
         if top is not None and (not can_draw or table.best_keep(top)[1] >= TAKE_GAIN):
-            return {"type": "draw", "source": "graveyard"}
-        return {"type": "draw", "source": "deck"}
+            draw = {"type": "draw", "source": "graveyard"}
+        else:
+            draw = {"type": "draw", "source": "deck"}
+        if not view["can_call"] or self._calls_after_drawing():
+            return draw
+        return self._call_or(draw, [], view, table)
 
-    def _should_call(self, view: dict, table: Table) -> bool:
+    def _call_or(self, going_on: dict, ways: list[dict], view: dict, table: Table) -> dict:
+        """Cambio, or ``going_on``: by search at the Perfect level, else by the estimated lead. After a call, the
+        move that ends the turn (one of ``ways``) is kept in ``planned``."""
+        if self.turns > GIVE_UP:
+            moves = [CAMBIO, going_on]
+        elif self.search is not None:
+            # The search weighs calls only where the estimated lead is at least half what the heuristic wants.
+            near = self._should_call(view, table, SEARCH_FROM)
+            moves = self.search.call(view, going_on, ways) if near else [going_on]
+        else:
+            moves = [CAMBIO, going_on] if self._should_call(view, table) else [going_on]
+        self.planned = moves[1:] if moves[0] == CAMBIO and ways else []
+        return moves[0]
+
+    def _should_call(self, view: dict, table: Table, scale: float = 1.0) -> bool:
+        """True if its estimated lead over every opponent is what its style asks for a call (``scale`` times it)."""
         me = view["seat"]
         if self.turns > GIVE_UP:
             return True  # hands this stuck (say a joker each) would never change: end the round
         mine, my_var = table.hand(me)
         margin = FINAL_LAP_MARGIN if self.final_lap_rule else 0.0
+        style = self.style
         # A long round asks for less and less certainty, down to a strictly positive expected lead.
         shrink = max(0.0, 1.0 - max(0, self.turns - PATIENCE) / PATIENCE_SPAN)
         for owner in range(len(view["hands"])):
@@ -291,12 +367,27 @@ class CambioBot(Bot):
                 continue
             theirs, their_var = table.hand(owner)
             lead = theirs - mine - margin
-            wanted = CALL_BASE[self.level] + CALL_Z[self.level] * math.sqrt(my_var + their_var)
-            if lead <= wanted * shrink:
+            wanted = style.call_base + style.call_z * math.sqrt(my_var + their_var)
+            if lead <= wanted * shrink * scale:
                 return False
         return True
 
     def _keep_or_discard(self, view: dict, table: Table) -> dict:
+        me = view["seat"]
+        if self.planned:
+            move = self.planned.pop(0)
+            if move["type"] == "discard" or view["hands"][me][move["slot"]] is not None:
+                return move  # the end of the turn chosen with the call (unless a snap emptied its slot)
+        keep = self._keep(view, table)
+        if not (view["can_call"] and self._calls_after_drawing()):
+            return keep
+        # Ending the turn for a call: the drawn card replaces the card believed highest, or goes (with its power).
+        ways = [{"type": "swap", "slot": table.highest_own()}] if table.filled(me) else []
+        if view["drawn_from"] == "deck" or not ways:
+            ways.append({"type": "discard"})
+        return self._call_or(keep, ways, view, table)
+
+    def _keep(self, view: dict, table: Table) -> dict:
         card = view["drawn"]
         if not table.filled(view["seat"]):
             return {"type": "discard"}
@@ -306,6 +397,33 @@ class CambioBot(Bot):
         if gain > 0 and gain > table.discard_value(card):
             return {"type": "swap", "slot": slot}
         return {"type": "discard"}
+
+    # ------------------------------------------------------------------------------ for the search
+
+    def twin(self, seed: int) -> CambioBot:
+        """A copy of this bot as it is now, playing its heuristic (no search): the seat's player in a world."""
+        twin = CambioBot(self.level, seed, replace(self.style, search=False))
+        twin.memory = self.memory.copy(twin.rng)
+        self._share_public(twin)
+        twin.drawn, twin.plan, twin.turns, twin.look = self.drawn, self.plan, self.turns, self.look
+        return twin
+
+    def opponent(self, seat: int, seen: dict[tuple[int, int], str], seed: int) -> CambioBot:
+        """An opponent's player in a world: the careful heuristic, remembering the cards ``seen`` by position."""
+        model = CambioBot("perfect", seed, OPPONENT)
+        for key, card in seen.items():
+            model.memory.see(key, card)
+        self._share_public(model)
+        model.turns = self.seat_turns[seat]
+        return model
+
+    def _share_public(self, other: CambioBot) -> None:
+        """Give ``other`` what every seat knows alike: the graveyard, turn counts, who knows their own cards."""
+        other.graveyard = list(self.graveyard)
+        other.seat_turns = list(self.seat_turns)
+        other.aware = dict(self.aware)
+        other.final_lap_rule = self.final_lap_rule
+        other.call_rule = self.call_rule
 
     def _look(self, table: Table) -> dict:
         """Black king: look where a swap is most likely to follow."""
@@ -347,7 +465,7 @@ class Table:
         out = set(bot.graveyard) | set(known)
         if isinstance(view["drawn"], str) and view["drawn"] in DECK:
             out.add(view["drawn"])
-        pool = sorted(points(card) for card in DECK if card not in out) or [0]
+        pool = sorted(POINTS[card] for card in DECK if card not in out) or [0]
         self.pool = pool
         self.mean = sum(pool) / len(pool)
         self.var = sum((p - self.mean) ** 2 for p in pool) / len(pool)
@@ -370,7 +488,7 @@ class Table:
         """The expected points at a position: the card if remembered, else the pool's (bounded) mean."""
         fact = self.bot.memory.recall((owner, slot))
         if isinstance(fact, str):
-            return points(fact)
+            return POINTS[fact]
         value = self._below(fact[1]) if isinstance(fact, tuple) else self.mean
         since = self.bot.aware.get((owner, slot))
         if owner != self.me and since is not None:
@@ -402,13 +520,13 @@ class Table:
         best = 0.0
         for slot in self.filled(self.me):
             mine = self.known(self.me, slot)
-            if slot != skip and mine is not None and rank(mine) == rank(card) and points(mine) > 0:
-                best = max(best, SNAP_WIN * points(mine))
+            if slot != skip and mine is not None and rank(mine) == rank(card) and POINTS[mine] > 0:
+                best = max(best, SNAP_WIN * POINTS[mine])
         return best
 
     def best_keep(self, card: str) -> tuple[int, float]:
         """The own slot where keeping ``card`` gains most, and that gain in expected points."""
-        value = points(card)
+        value = POINTS[card]
         best: tuple[int, float] = (-1, -math.inf)
         for slot in self.filled(self.me):
             old = self.known(self.me, slot)

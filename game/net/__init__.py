@@ -1,15 +1,16 @@
 """Rooms: the host-authoritative protocol between browsers, in pure Python with no transport.
 
     from game.net import Host, Client
-    host = Host("cambio", players=3, host_peer=LOCAL_PEER, grace_ms=30_000, absent_bot="medium", on_save=store)
+    host = Host(game_id, players=3, host_peer=LOCAL_PEER, grace_ms=30_000, absent_bot="medium", on_save=store)
     out = host.peer_joined("peer-a")                      # -> [Outgoing(peer, text), ...]: send each
     out = host.receive("peer-a", text, now_ms)            # every message from a peer goes here
     out = host.peer_left("peer-a", now_ms)
-    host.configure("cambio", 4, {"final_lap": True})      # the host's own controls, in the lobby;
+    host.configure(game_id, 4, options)                   # the host's own controls, in the lobby;
     host.assign(1, "peer-a"); host.add_bot(2, "hard")     # they raise ValueError with a sentence
     host.clear(3); host.start(); host.deal()              # deal(): stop waiting (close pledges, then deal)
     host.poll(now_ms)                                     # the shuffle stops waiting for those away too long
-    host.bot_seats_to_act(now_ms); host.bot_step(now_ms)  # the UI paces the bots
+    move = host.bot_move(now_ms)                          # the UI paces the bots: it waits
+    host.bot_wait_ms(move, pace_ms); host.play_bot_move(move)   # this long, then plays the move
     Host.load(saved_text, now_ms, on_save=store)          # resume after the host's page reloads
 
     client = Client()                                     # Client(contributes=False) for the host's own
@@ -82,7 +83,7 @@ A ``sync`` is also refused with ``rate`` past a few full resends per connection 
 
 **Rules the host keeps.** A peer's seat is the one its connection claimed or reclaimed, never a number
 in a message. An ``act`` quoting any state id but the current one is stale, except a racing action (the
-rules list them: Cambio's snaps and calls): those are taken in arrival order while the moment their sender
+rules list them, ``Rules.racing``): those are taken in arrival order while the moment their sender
 saw is still open (``Match.race_window``); one sent in a moment that has passed (the first right snap at a
 card ends it) is ``too_late``. A refused message gets one
 ``error`` to its sender only and changes nothing. Every peer receives only its own seat's events and

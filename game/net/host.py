@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..bots import LEVELS
+from ..bots.driver import BotMove, play
 from ..core import IllegalAction
 from ..match import Match, new_match
 from ..registry import GAMES
@@ -111,6 +112,7 @@ class Host:
         self._peers: dict[str, Connection] = {}
         self._now = 0  # the time of the message being handled
         self.bots = SeatBots(entropy, grace_ms, absent_bot)
+        self._told_standing_in: set[int] = set()  # the absent players' seats a bot plays, as the lobby last said
 
     # ---------------------------------------------------------------------------------- connections
 
@@ -354,31 +356,37 @@ class Host:
     def bot_seats_to_act(self, now_ms: int) -> list[int]:
         """The seats a bot drives that may act now (bot seats, and absent players' after the grace period).
 
-        A bot that chose not to act (an optional Cambio snap or call) is not listed again until the state changes.
+        A bot that chose not to act (an optional move out of turn) is not listed again until the state changes.
         """
         if self.phase != "playing":
             return []
         return self.bots.seats_to_act(self.match, self.lobby.seats, now_ms)
 
-    def bot_step(self, now_ms: int, seat: int | None = None) -> list[Outgoing]:
-        """Let one bot act (the first of :meth:`bot_seats_to_act` that wants to, or just ``seat``).
+    def bot_move(self, now_ms: int) -> BotMove | None:
+        """The move of the first bot that wants to act now (of :meth:`bot_seats_to_act`), or ``None``.
 
-        Pacing is the caller's: it decides when to call. Returns the messages the move causes, or
-        nothing if no bot acted.
+        Pacing is the caller's: :meth:`bot_wait_ms` says how long a person would see the bot think, and
+        :meth:`play_bot_move` plays the move once waited.
         """
-        candidates = self.bot_seats_to_act(now_ms)
-        for bot_seat in candidates if seat is None else [s for s in candidates if s == seat]:
-            standing_in = self.bots.standing_in(self.lobby.seats)
-            action = self.bots.choose(self.match, bot_seat, self.lobby.seats[bot_seat])
-            if action is None:
-                continue
-            # A bot picks from the legal actions, so an IllegalAction here is a bug and should surface.
-            self.match.act(bot_seat, action)
-            outgoing = self._after_action()
-            if self.bots.standing_in(self.lobby.seats) != standing_in:
-                outgoing += self._lobby_to_all()  # the others learn that a bot now plays for an absent player
-            return outgoing
-        return []
+        if self.phase != "playing":
+            return None
+        return self.bots.next_move(self.match, self.lobby.seats, now_ms)
+
+    def bot_wait_ms(self, move: BotMove, pace_ms: int) -> int:
+        """How long to wait before playing ``move`` at ``pace_ms`` between bot moves (the driver's one rule)."""
+        return self.bots.driver.wait_ms(move, pace_ms)
+
+    def play_bot_move(self, move: BotMove) -> list[Outgoing]:
+        """Play a bot's move if the match is still where the bot chose it; the messages it causes (none if stale)."""
+        if self.phase != "playing":
+            return []
+        # A bot picks from the legal actions, so an IllegalAction here is a bug and should surface.
+        if play(self.match, move) is None:
+            return []
+        outgoing = self._after_action()
+        if self.bots.standing_in(self.lobby.seats) != self._told_standing_in:
+            outgoing += self._lobby_to_all()  # the others learn that a bot now plays for an absent player
+        return outgoing
 
     # ------------------------------------------------------------------------------ save and load
 
@@ -434,7 +442,8 @@ class Host:
         return Outgoing(peer, encode("error", code=code, message=message[:1000], step=step))
 
     def _lobby_message(self, peer: str) -> Outgoing:
-        fields = self.lobby.public(self.lobby.seat_of(peer), self.bots.standing_in(self.lobby.seats))
+        self._told_standing_in = self.bots.standing_in(self.lobby.seats)
+        fields = self.lobby.public(self.lobby.seat_of(peer), self._told_standing_in)
         return Outgoing(peer, encode("lobby", phase=self.phase, **fields))
 
     def _lobby_to_all(self) -> list[Outgoing]:

@@ -42,8 +42,8 @@ SAVED_LOBBY = record(
 def check_game(game: object, players: object, options: object) -> dict:
     """The game's full options (defaults filled in) if a room may deal it; else ``ValueError`` saying why.
 
-    Options that fix the deal (``deck``, and ``coins`` in Matches: those without choices whose
-    default is ``null``) must stay unset: a room deals a fair shuffle, and options go to every peer,
+    Options that fix the deal (``deck``, and any other option without choices whose default is
+    ``null``) must stay unset: a room deals a fair shuffle, and options go to every peer,
     so a fixed deal would show every card to everyone.
     """
     if game not in GAMES:

@@ -5,8 +5,7 @@ refused as stale. Racing actions (the action types a game's rules list in ``Rule
 exception: they come out of turn while the turn goes on, so the host takes them in arrival order. One
 quoting an older state id still counts if the moment its sender saw is the one open now (the turn
 player's deck draw, say, does not spoil it). If that moment has passed since (someone else was first,
-say), the action is "too late". Cambio's snaps and calls are the racing actions of today; ``net/``
-names no game and no action type.
+say), the action is "too late". ``net/`` names no game and no action type.
 
 The rules name the moment (``Match.race_window``, an opaque string: a game's rules choose what it holds),
 and the host observes that name after every action: a new name, or one that comes back after a pause

@@ -500,12 +500,8 @@ class Cambio(Rules):
         looking = pending["looking"] if pending and seat == turn else None
         graveyard = state["graveyard"]
         return {
-            "game": self.id,
-            "seat": seat,
-            "first": state["first"],
+            **self.common_view(state, seat),
             "round": state["round"],
-            "turn": turn,
-            "to_act": self.to_act(state),
             "phase": self._phase(state),
             "prompt": self._prompt(state, seat),
             "hands": [[None if card is None else FACE_DOWN for card in hand] for hand in state["hands"]],
@@ -525,7 +521,6 @@ class Cambio(Rules):
             "totals": list(state["totals"]),
             "rounds": _copy(state["rounds"]),
             "last_hands": _copy(state["last_hands"]),
-            "result": self.result(state),
         }
 
     @staticmethod

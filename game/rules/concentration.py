@@ -20,7 +20,7 @@ matched or not, is a turn), and the solo player is the winner.
 from __future__ import annotations
 
 from ..cards import RANKS, is_card, rank
-from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, corner_positions, first_seat, winners_by_score
+from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, corner_positions, first_seat, lay_out, winners_by_score
 
 GRIDS = {8: (4, 4), 12: (4, 6), 18: (6, 6), 26: (7, 8)}
 PARTNER_SUIT = {"S": "C", "C": "S", "H": "D", "D": "H"}
@@ -60,9 +60,7 @@ class Concentration(Rules):
         else:
             cards = _check_deck(options["deck"], pairs)
         rows, cols = GRIDS[pairs]
-        cells: list[str | None] = [None] * (rows * cols)
-        for pos, card in zip(positions, cards, strict=True):
-            cells[pos] = card
+        cells = lay_out(cards, positions, rows * cols)
         first = first_seat(options, players, rng)
         state = {
             "rows": rows,
@@ -117,19 +115,14 @@ class Concentration(Rules):
             return card if pos in state["flipped"] else FACE_DOWN
 
         return {
-            "game": self.id,
-            "seat": seat,
+            **self.common_view(state, seat),
             "rows": state["rows"],
             "cols": state["cols"],
             "cells": [shown(pos, card) for pos, card in enumerate(state["cells"])],
-            "first": state["first"],
-            "turn": state["turn"],
-            "to_act": self.to_act(state),
             "flipped": list(state["flipped"]),
             "pairs": [len(cards) // 2 for cards in state["taken"]],
             "taken": [list(cards) for cards in state["taken"]],
             "turns": state["turns"],
-            "result": self.result(state),
         }
 
     def result(self, state):

@@ -70,7 +70,17 @@ on the occupied cells, row-major (the first card goes on position 1, the seventh
 from __future__ import annotations
 
 from ..cards import RANKS, check_deck, colour, is_joker, rank, rank_number, standard_deck
-from ..core import FACE_DOWN, FIRST_PLAYER, Option, Rules, first_seat, private, winners_by_score
+from ..core import (
+    FACE_DOWN,
+    FIRST_PLAYER,
+    Option,
+    Rules,
+    corner_positions,
+    first_seat,
+    lay_out,
+    private,
+    winners_by_score,
+)
 
 ROWS, COLS = 7, 8
 START_TOKENS = 20
@@ -81,7 +91,8 @@ EXTRA_TURN_PRICE = 5
 
 def card_positions(jokers: bool) -> list[int]:
     """The occupied cells at the deal, row-major: all but the four corners (all but the bottom two with jokers)."""
-    empty = {(ROWS - 1) * COLS, ROWS * COLS - 1} if jokers else {0, COLS - 1, (ROWS - 1) * COLS, ROWS * COLS - 1}
+    corners = corner_positions(ROWS, COLS)
+    empty = set(corners[2:] if jokers else corners)
     return [pos for pos in range(ROWS * COLS) if pos not in empty]
 
 
@@ -130,9 +141,7 @@ class DeluxeMemory(Rules):
             rng.shuffle(cards)
         else:
             cards = check_deck(options["deck"], standard_deck(jokers), self.name + (" with jokers" if jokers else ""))
-        cells: list[str | None] = [None] * (ROWS * COLS)
-        for pos, card in zip(positions, cards, strict=True):
-            cells[pos] = card
+        cells = lay_out(cards, positions, ROWS * COLS)
         first = first_seat(options, players, rng)
         state = {
             "players": players,
@@ -699,16 +708,12 @@ class DeluxeMemory(Rules):
 
         fx = state["fx"]
         return {
-            "game": self.id,
-            "seat": seat,
+            **self.common_view(state, seat),
             "rows": ROWS,
             "cols": COLS,
             "cells": [shown(pos, card) for pos, card in enumerate(state["cells"])],
-            "first": state["first"],
-            "turn": state["turn"],
             "turn_kind": state["kind"],
             "actor": None if state["over"] else state["actor"],
-            "to_act": self.to_act(state),
             "phase": state["phase"],
             "prompt": self._prompt(state, seat),
             "held": list(state["looking"]),  # positions the actor is looking at (public: which, not what)
@@ -725,7 +730,6 @@ class DeluxeMemory(Rules):
             "skips": list(state["skips"]),
             "extra_turns": [dict(owed) for owed in state["queue"]],
             "variants": {key: state[key] for key in ("simplicity", "jokers", "underdogs")},
-            "result": self.result(state),
         }
 
     def _prompt(self, state, seat) -> dict:

@@ -139,14 +139,9 @@ class Matches(Rules):
 
     def view(self, state, seat):
         return {
-            "game": self.id,
-            "seat": seat,
-            "first": state["first"],
-            "turn": state["turn"],
-            "to_act": self.to_act(state),
+            **self.common_view(state, seat),
             "phase": self._phase(state),
             "prompt": self._prompt(state, seat),
-            "result": self.result(state),
             "flaming": state["flaming"],
             "rows": ROWS,
             "cols": COLS,

@@ -245,14 +245,9 @@ class PavedWithGold(Rules):
             return FACE_DOWN
 
         return {
-            "game": self.id,
-            "seat": seat,
-            "first": state["first"],
-            "turn": state["turn"],
-            "to_act": self.to_act(state),
+            **self.common_view(state, seat),
             "phase": state["phase"],
             "prompt": self._prompt(state, seat),
-            "result": self.result(state),
             "rows": ROWS,
             "cols": COLS,
             "cells": [cell(pos, card) for pos, card in enumerate(state["cells"])],

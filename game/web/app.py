@@ -1,114 +1,145 @@
-"""The page adapter: the only code that touches the page's DOM and timers for a game (with :mod:`game.web.room`
-for rooms).
+"""The page's Python side: what the page does with each thing that happens on it. No browser.
 
-It binds the page's events and turns them into calls of the screen controller (:mod:`game.web.screen`),
-then carries out the effects each call returns: the table's edits through static/js/redraw.js (the table's
-one writer), texts, focus, timers, announcements and the save. Everything a player does arrives as a click
-on ``[data-pos]`` (a table spot), ``[data-action]`` (a button for one legal action) or ``[data-command]``
-(page commands: play again, lift the curtain...). Keyboard play needs nothing extra: spots are buttons, and
-static/js/keys.js moves focus with the arrows.
+It runs in the page's Web Worker (:mod:`game.web.worker`), off the page's thread. static/js/page.js, the page
+adapter, sends it what happens on the page as messages (:meth:`App.handle`): the page's boot, a click on a
+spot (``[data-pos]``), an action button (``[data-action]``) or a command (``[data-command]``: play again, lift
+the curtain...), the picker, the settings, a timer that ran, the page's finding that the table's grid fits bigger
+cards turned a quarter (``turn``), and a room's transport news. It hands them to the screen controller
+(:mod:`game.web.screen`) or, for rooms, to :mod:`game.web.room`, and sends back what the page must do: their
+effects and its own (:mod:`game.web.bridge`), which page.js carries out. The settings, the saved game, the
+records panel, the picker's choice and the URL are this module's too.
 
-What the screen draws comes from a *seat source* (:mod:`game.web.source`): a local :class:`Table`, or this
-peer's seat in a room (:mod:`game.web.room` runs the room and hands the app its source with :meth:`App.show`,
-and its news with :meth:`App.room_update`). The settings, the saved game, the picker and the URL are this
-module's too.
+What it knows of the page comes in the messages: the URL with every message, this browser's storage at boot
+(the page's own writes all go through here, so it keeps a copy).
+
+A click names the table it was made on (``version``: how many tables the page has drawn), and one made on a
+table this side has redrawn since (a bot's move on its way to the page) is dropped: its spot or button may
+mean another move now. A click the page drew ahead (``predicted``) is played only on the table it was drawn
+ahead for; otherwise the table is drawn whole.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from html import escape
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
-
 from . import art, config, records, settings
+from .bridge import (
+    Attribute,
+    Fields,
+    Mark,
+    Open,
+    PickerStatus,
+    Query,
+    Sprite,
+    Timers,
+    Unsaved,
+    message,
+)
 from .config import GameConfig
 from .games import presenter_for
-from .screen import (
-    AddLog,
-    After,
-    Announce,
-    Cancel,
-    DrawTable,
-    Effect,
-    Focus,
-    HintSeen,
-    KeepRecords,
-    Over,
-    Predict,
-    Save,
-    Say,
-    Screen,
-    Show,
-    Sound,
-    Write,
-)
+from .screen import After, Cancel, DrawTable, HintSeen, Predict, Save, Say, Screen, Show, Store, Write
 from .source import LocalSource
 from .table import Table
-from .timer import Timer
 
 if TYPE_CHECKING:
     from .room import Rooms
     from .source import RoomSource
 
 SETTINGS_KEY = "face-down/settings"
-MAX_ANNOUNCED = 30  # the live region's lines kept: removing old ones is not announced, and keeps it small
 HINTS_KEY = "face-down/hints-seen"  # the games whose first-turn hint this browser has shown
-RECORDS_KEY = "face-down/records"  # the player's records (game/web/records.py), never sent anywhere
+
+
+@dataclass
+class Location:
+    """The page's URL, as the last message gave it: ``params`` is its query, blank values left out."""
+
+    origin: str = ""
+    pathname: str = "/"
+    search: str = ""
+    hash: str = ""
+    params: dict | None = None
 
 
 class App:
-    """The running page: the screen on show (one game at a time), its timers, the settings and the picker."""
+    """The running page: the screen on show (one game at a time), the settings, the storage and the room."""
 
     def __init__(self):
         self.settings = settings.Settings()
         self.screen: Screen | None = None
         self._rooms: Rooms | None = None
-        self.timers: dict[str, Timer] = {}  # the screen's timers, by name (screen.After)
-        self.root = document.documentElement
-        self._effects = {
-            DrawTable: self._draw_table,
-            Predict: self._predict,
-            Write: self._write,
-            Show: self._show,
-            AddLog: self._add_log,
-            Announce: self._announce,
-            Focus: self._focus,
-            Over: self._over,
-            Say: lambda effect: self.say(effect.text),
-            After: self._after,
-            Cancel: self._cancel,
-            Save: self._save,
-            HintSeen: self._hint_seen,
-            Sound: lambda effect: window.faceDownSound.play(effect.cue),  # static/js/sound.js
-            KeepRecords: lambda effect: window.localStorage.setItem(RECORDS_KEY, effect.text),
+        self.location = Location()
+        self.storage: dict[str, str] = {}  # this browser's storage as the page gave it at boot, with our writes
+        self.has_rooms = True  # the embed has no room panel
+        self.has_menu = True  # the page's menu, with the picker and the records (nor has the embed)
+        self.timers = Timers()
+        self.drawn = 0  # how many tables the page has been sent: the version a click names
+        self.out: list[dict] = []  # the effects for the page, gathered while a message is handled
+        self._handlers = {
+            "boot": self.boot,
+            "spot": lambda message: self._on_table(message, lambda screen: screen.click_spot(message["pos"])),
+            "action": lambda message: self._on_table(message, lambda screen: screen.click_action(message["index"])),
+            "predicted": self.play_predicted,
+            "command": self.on_command,
+            "timer": self.on_timer,
+            "picker": lambda message: self.start_from_picker(message["picker"]),
+            "settings": lambda message: self.on_settings_change(message["settings"]),
+            "hidden": lambda _: self._carry_out(self.screen.save_now()) if self.screen is not None else None,
+            "room-name": lambda message: self.rooms.on_name(message["value"]),
+            "room-import": lambda message: self.rooms.imported(message["text"]),
+            "room-assign": lambda message: self.rooms.assign(message["seat"], message["value"]),
+            "net": lambda message: self.rooms.on_net(message["gen"], message["event"], message["args"]),
+            "turn": lambda message: self._on_table(message, lambda screen: screen.turn(message["turned"])),
         }
 
-    # --- start-up ---------------------------------------------------------------------------------
+    # --- messages from the page -------------------------------------------------------------------------------
 
-    def boot(self) -> None:
-        """Bind the page, then start the game the URL, a save, the picker or the default asks for."""
-        document.body.insertAdjacentHTML("afterbegin", art.SPRITE)
-        self._bind()
+    def handle(self, text: str) -> str:
+        """Handle one message from the page (JSON); the effects it must carry out, as JSON (a list, maybe empty:
+        the page counts the answers to its messages)."""
+        received = json.loads(text)
+        if "location" in received:
+            self.location = Location(**received["location"])
+        self.out = []
+        self._handlers[received["type"]](received)
+        out, self.out = self.out, []
+        drew = any(effect["effect"] == "DrawTable" for effect in out)
+        if drew and self.table is not None and self.screen.unsaved:
+            out.append(message(Unsaved(self._save_key(), self.table.to_json())))
+        if self._rooms is not None:
+            out.append(message(self._rooms.state()))
+        return json.dumps(out)
+
+    def emit(self, *effects) -> None:
+        """Send the page these effects (the screen's, the room's or the page's own), in order."""
+        self._carry_out(list(effects))
+
+    # --- start-up ---------------------------------------------------------------------------------------------
+
+    def boot(self, received: dict) -> None:
+        """Start the page: the settings, then the game the URL, a save, the picker or the default asks for."""
+        self.storage = dict(received["storage"])
+        self.has_rooms = received["rooms"]
+        self.has_menu = received["menu"]
+        self.emit(Sprite(art.SPRITE))
+        self._show_records()
         # The room's network settings (transport, relay, ice) are for room.py and the transport, not for a game.
-        params = {key: value for key, value in query_params().items() if key not in config.ROOM_PARAMS}
+        params = {key: value for key, value in self.query().items() if key not in config.ROOM_PARAMS}
         problems = self._load_settings(params)
-        document.getElementById("loading").hidden = True
-        window.faceDownRoom = create_proxy(lambda: self.rooms.debug_state())  # for tests and bug reports
+        self.emit(Show("loading", False))
         try:
             # A room's link (its fragment names the room): the room takes the page.
-            if not (window.location.hash and self.rooms.boot()):
-                self._start_first(params, problems)
+            if not (self.location.hash and self.rooms.boot()):
+                self._start_first(params, problems, received)
             elif problems:
                 self.say(" ".join(problems))
         finally:
             # The picker is usable even when the link was bad: the page is interactive either way.
-            self.root.dataset.ready = "true"
+            self.emit(Mark("ready", "true"))
 
-    def _start_first(self, params: dict, problems: list[str]) -> None:
+    def _start_first(self, params: dict, problems: list[str], received: dict) -> None:
         """Start what the link, a save, the picker or the default asks for; ``problems``: what was wrong with the
         link's page settings, said together with whatever is wrong with its game settings."""
         game_params = {key: value for key, value in params.items() if key not in config.PAGE_PARAMS}
@@ -126,28 +157,20 @@ class App:
                 self.resume(saved)
             else:
                 self.new_table(wanted)
-        elif self.root.getAttribute("data-start-requested") == "true":
-            self.start_from_picker()
+        elif received.get("start_requested"):
+            self.start_from_picker(received["picker"])
         elif saved:
             self.resume(saved)
-        elif self.root.getAttribute("data-picked") == "true":
+        elif received.get("picked"):
             self._picker_status("Ready: press Start.")
         else:
             self.new_table(GameConfig())
 
-    def _bind(self) -> None:
-        document.body.addEventListener("click", create_proxy(self.on_click))
-        play_predicted = self._on_screen(lambda screen, key: screen.play_predicted(key))
-        window.faceDownRedraw.onPredictedClick(create_proxy(play_predicted))
-        window.faceDownRedraw.onTurn(create_proxy(self._on_screen(lambda screen, turned: screen.turn(turned))))
-        # A move's save waits for the frame that shows it; a page put away or closed before then saves at once.
-        save_now = create_proxy(self._on_screen(lambda screen, *_: screen.save_now()))
-        window.addEventListener("pagehide", save_now)
-        document.addEventListener("visibilitychange", save_now)
-        document.getElementById("picker").addEventListener("submit", create_proxy(self.on_picker_submit))
-        document.getElementById("settings-form").addEventListener("change", create_proxy(self.on_settings_change))
+    def query(self) -> dict[str, str]:
+        """The page URL's query as a dict, blank values left out."""
+        return {key: value for key, value in (self.location.params or {}).items() if value}
 
-    # --- games ------------------------------------------------------------------------------------
+    # --- games ------------------------------------------------------------------------------------------------
 
     @property
     def rooms(self) -> Rooms:
@@ -181,14 +204,13 @@ class App:
         self.hide_game()
         presenter = presenter_for(source.game)
         hint = "" if source.game in self._hints_seen() else presenter.hint
-        kept = records.load(window.localStorage.getItem(RECORDS_KEY))
-        self.screen = Screen(source, presenter, self.settings, hint, kept)
-        self.root.dataset.playing = "true"  # the page becomes the table: it fits the screen (static/css/app.css)
-        document.getElementById("game").hidden = False
-        # The game's own layout rules key on this (static/css/games/): an attribute that stays put while the
-        # game is played, where a rule that looks at the table's children would be checked on every redraw.
-        document.getElementById("table").dataset.game = source.game
-        document.getElementById("new-game").open = False
+        kept = records.load(self.storage.get(records.RECORDS_KEY))
+        self.screen = Screen(source, presenter, self.settings, hint, kept, new_game=self.has_menu)
+        # The page becomes the table: it fits the screen (static/css/app.css). The game's own layout rules key on
+        # the table's data-game (static/css/games/): an attribute that stays put while the game is played, where a
+        # rule that looks at the table's children would be checked on every redraw.
+        shown = Attribute("table", "data-game", source.game)
+        self.emit(Mark("playing", "true"), Show("game", True), shown, Open("new-game", False))
         self._carry_out(self.screen.start(note, deal))
 
     def hide_game(self) -> None:
@@ -196,23 +218,20 @@ class App:
         if self.screen is not None:
             self._carry_out(self.screen.stop())
             self.screen = None
-        self.root.removeAttribute("data-over")
-        self.root.removeAttribute("data-result")
-        self.root.removeAttribute("data-playing")
-        document.getElementById("game").hidden = True
+        self.emit(Mark("over", None), Mark("result", None), Mark("playing", None), Show("game", False))
 
     def room_update(self) -> None:
         """The room's host sent news for the seat on screen."""
         self._carry_out(self.screen.news())
 
-    def picked_config(self) -> GameConfig:
-        """The game chosen in the picker; ``ValueError`` saying what is wrong with the choice."""
-        return config.from_params(self._picker_params())
+    def picked_config(self, picker: dict) -> GameConfig:
+        """The game chosen in the picker (its fields, as the page sent them); ``ValueError`` saying what is wrong."""
+        return config.from_params(picker)
 
-    def start_from_picker(self) -> None:
+    def start_from_picker(self, picker: dict) -> None:
         """Start the game chosen in the picker, or say what is wrong with the choice."""
         try:
-            game_config = self.picked_config()
+            game_config = self.picked_config(picker)
         except ValueError as error:
             self._picker_status(str(error))
             return
@@ -220,144 +239,94 @@ class App:
         self.say("")
         self.new_table(game_config)
 
-    def _picker_params(self) -> dict[str, str]:
-        form = document.getElementById("picker")
-        game = form.elements.namedItem("game").value
-        params = {"game": game, "level": form.elements.namedItem("level").value}
-        names = form.elements.namedItem("names").value.strip()
-        if names:
-            params["names"] = names
-        for field in form.querySelectorAll(f'fieldset[data-game="{game}"] [name]'):
-            params[field.name] = ("true" if field.checked else "false") if field.type == "checkbox" else field.value
-        return params
-
     def say(self, text: str) -> None:
         """Show (or clear, with ``""``) the message line for errors and notices."""
-        box = document.getElementById("message")
-        if not text and box.hidden:
-            return  # nothing to clear: writing it anyway would have the browser restyle it on every click
-        box.textContent = text
-        box.hidden = not text
+        self.emit(Say(text))
 
     def _picker_status(self, text: str) -> None:
-        document.querySelector("#picker .picker-status").textContent = text
-        document.getElementById("new-game").open = True
+        self.emit(PickerStatus(text))
 
-    # --- the screen's effects ---------------------------------------------------------------------
+    # --- the effects ------------------------------------------------------------------------------------------
 
-    def _on_screen(self, call):
-        """A page event handler that hands the screen on show to ``call`` and carries out what it returns."""
-
-        def handle(*args):
-            if self.screen is not None:
-                self._carry_out(call(self.screen, *args))
-
-        return handle
-
-    def _carry_out(self, effects: list[Effect]) -> None:
+    def _carry_out(self, effects: list) -> None:
+        """Turn the screen's, the room's and the page's effects into the page's: timers numbered, saves keyed."""
         for effect in effects:
-            self._effects[type(effect)](effect)
+            kind = type(effect)
+            if kind is After:
+                timer = (effect.timer, self.screen, effect.delay_ms, effect.after_paint, effect.work)
+                self.out += self.timers.start("screen", *timer)
+            elif kind is Cancel:
+                self.out += self.timers.cancel("screen", effect.timer)
+            elif kind is Save:
+                self.store(self._save_key(), effect.text)
+            elif kind is HintSeen:
+                self.store(HINTS_KEY, json.dumps(sorted({*self._hints_seen(), effect.game})))
+            elif kind is Store:
+                self.store(effect.key, effect.text)
+                if effect.key == records.RECORDS_KEY:  # a game was counted: the Records panel shows it
+                    self._show_records()
+            elif kind is DrawTable:
+                self.drawn += 1
+                self.out.append({**message(effect), "version": self.drawn})
+            elif kind is Predict:  # drawn ahead on the table the page was sent last
+                save = {"key": self._save_key(), "text": effect.save}
+                self.out.append({**message(effect), "save": save, "version": self.drawn})
+            else:
+                self.out.append(message(effect))
 
-    def _draw_table(self, effect: DrawTable) -> None:
-        window.faceDownRedraw.apply(document.getElementById("table"), effect.to_json())  # static/js/redraw.js
-
-    def _predict(self, effect: Predict) -> None:
-        window.faceDownRedraw.predictClick(effect.key, effect.edit.to_json())
-
-    def _write(self, effect: Write) -> None:
-        setattr(document.getElementById(effect.element), "innerHTML" if effect.html else "textContent", effect.text)
-
-    def _show(self, effect: Show) -> None:
-        document.getElementById(effect.element).hidden = not effect.shown
-
-    def _add_log(self, effect: AddLog) -> None:
-        listed = document.getElementById("log").firstElementChild
-        listed.insertAdjacentHTML("afterbegin", effect.items)
-        for _ in range(effect.dropped):
-            listed.lastElementChild.remove()
-
-    def _announce(self, effect: Announce) -> None:
-        """Queue the lines in the live region, each its own node: a screen reader reads every one (a region whose
-        text is replaced is read for its last version only)."""
-        announcer = document.getElementById("announcer")
-        announcer.insertAdjacentHTML("beforeend", "".join(f"<p>{escape(line)}</p>" for line in effect.lines))
-        while announcer.childElementCount > MAX_ANNOUNCED:
-            announcer.firstElementChild.remove()
-
-    def _focus(self, effect: Focus) -> None:
-        element = document.querySelector(effect.selector)
-        if element:
-            element.focus()
-
-    def _over(self, effect: Over) -> None:
-        if effect.result is None:
-            self.root.removeAttribute("data-over")
-            self.root.removeAttribute("data-result")
+    def store(self, key: str, text: str | None) -> None:
+        """Keep ``text`` in this browser's storage under ``key`` (``None``: forget it)."""
+        if text is None:
+            self.storage.pop(key, None)
         else:
-            # The embed's script reads the result from here to tell the parent page (static/js/embed.js).
-            self.root.dataset.result = effect.result
-            self.root.dataset.over = "true"
+            self.storage[key] = text
+        self.out.append(message(Store(key, text)))
 
-    def _after(self, effect: After) -> None:
-        screen = self.screen
-        timer = self.timers.setdefault(effect.timer, Timer())
+    # --- events from the page ---------------------------------------------------------------------------------
 
-        def run():
-            if self.screen is screen:
-                self._carry_out(screen.timer(effect.timer))
+    def _on_table(self, received: dict, call) -> None:
+        """A click on the table: handed to the screen if it was made on the table this side drew last."""
+        if self.screen is not None and received["version"] == self.drawn:
+            self._carry_out(call(self.screen))
 
-        timer.after(effect.delay_ms, run, effect.after_paint)
-
-    def _cancel(self, effect: Cancel) -> None:
-        if effect.timer in self.timers:
-            self.timers[effect.timer].cancel()
-
-    def _save(self, effect: Save) -> None:
-        window.localStorage.setItem(self._save_key(), effect.text)
-
-    def _hint_seen(self, effect: HintSeen) -> None:
-        window.localStorage.setItem(HINTS_KEY, json.dumps(sorted({*self._hints_seen(), effect.game})))
-
-    # --- events from the page ---------------------------------------------------------------------
-
-    def on_click(self, event) -> None:
-        """One handler for every click on the page (event delegation)."""
-        target = event.target
-        command = target.closest("[data-command]")
-        if command and command.dataset.command.startswith("room-"):
-            self.rooms.on_command(command)  # "Create room" and the room panel's buttons
-            return
-        if command:
-            self.run_command(command.dataset.command)
-            return
+    def play_predicted(self, received: dict) -> None:
+        """The page made a click it drew ahead (``key``) on table ``version``, and painted it: play it for real."""
         if self.screen is None:
             return
-        action = target.closest("#table [data-action]")
-        if action:
-            self._carry_out(self.screen.click_action(int(action.dataset.action)))
-            return
-        spot = target.closest("#table [data-pos]")
-        if spot:
-            self._carry_out(self.screen.click_spot(spot.dataset.pos))
+        if received["version"] == self.drawn:
+            self._carry_out(self.screen.play_predicted(received["key"]))
+        else:  # drawn ahead on a table this side had redrawn: the page shows neither
+            self._carry_out(self.screen.redraw_whole())
 
-    def run_command(self, command: str) -> None:
-        """Page commands: play again, new game, lift the curtain, done looking."""
-        if command == "again" and self.table is None:
+    def run_timer(self, number: int) -> str:
+        """Run the timer ``number`` that was due in the worker itself; the effects for the page, as JSON."""
+        self.out = []
+        self.on_timer({"id": number})
+        out, self.out = self.out, []
+        return json.dumps(out)
+
+    def on_timer(self, received: dict) -> None:
+        """A timer the page ran for us (with the room's transport status, if a room is open)."""
+        due = self.timers.ran(received["id"])
+        if due is None:
+            return
+        channel, name, owner = due
+        if channel == "room":
+            self.rooms.timer(owner, name, received.get("status"))
+        elif owner is self.screen:
+            self._carry_out(self.screen.timer(name))
+
+    def on_command(self, received: dict) -> None:
+        """A page command (``data-command``), with the picker's fields for the room's commands that need them."""
+        command = received["command"]
+        if command.startswith("room-"):
+            self.rooms.on_command(command, received.get("seat"), received.get("picker"))
+        elif command == "again" and self.table is None:
             self.rooms.again()
         elif command == "again":
             game_config = GameConfig.from_json(self.table.config.to_json())
             game_config.seed = None
             self.new_table(game_config)
-        elif command in ("new", "settings", "records"):  # the menu's entries: the panel opens over the table
-            menu = document.getElementById("menu")  # the embed has none
-            if menu:
-                menu.open = False
-            if command == "records":
-                self._show_records(records.load(window.localStorage.getItem(RECORDS_KEY)))
-            panel = document.getElementById("new-game" if command == "new" else command)
-            panel.open = True
-            panel.scrollIntoView()
-            panel.querySelector("summary").focus()
         elif command == "lift-curtain" and self.screen is not None:
             self._carry_out(self.screen.lift_curtain())
         elif command == "done-looking" and self.screen is not None:
@@ -365,29 +334,20 @@ class App:
         elif command == "close-menu" and self.screen is not None:
             self._carry_out(self.screen.close_menu())
         elif command == "clear-records":
-            window.localStorage.removeItem(RECORDS_KEY)
-            self._show_records(records.Records())
+            self.store(records.RECORDS_KEY, None)
+            self._show_records()
             if self.screen is not None:
                 self.screen.records = records.Records()
 
-    def _show_records(self, kept: records.Records) -> None:
-        document.getElementById("records-list").innerHTML = records.render_records(kept)
+    def _show_records(self) -> None:
+        """Write the records kept in this browser into the menu's Records panel (the embed has none)."""
+        if self.has_menu:
+            kept = records.load(self.storage.get(records.RECORDS_KEY))
+            self.emit(Write("records-list", records.render_records(kept)))
 
-    def on_picker_submit(self, event) -> None:
-        """The picker's Start button."""
-        event.preventDefault()
-        self.start_from_picker()
-
-    def on_settings_change(self, event) -> None:
+    def on_settings_change(self, fields: dict) -> None:
         """Apply and keep the settings panel's choices."""
-        form = document.getElementById("settings-form")
-        params = {
-            "look": form.elements.namedItem("look").value,
-            "speed": form.elements.namedItem("speed").value,
-            "suits": "four" if form.elements.namedItem("suits").checked else "two",
-            "sound": form.elements.namedItem("sound").value,
-            "name": form.elements.namedItem("name").value,
-        }
+        params = {**fields, "suits": "four" if fields["suits"] else "two"}
         try:
             self.settings = settings.from_params(params, self.settings)
         except ValueError as error:
@@ -403,16 +363,16 @@ class App:
         self._keep_settings()
 
     def _keep_settings(self) -> None:
-        window.localStorage.setItem(SETTINGS_KEY, json.dumps(self.settings.to_json()))
+        self.store(SETTINGS_KEY, json.dumps(self.settings.to_json()))
         self._apply_settings()
         if self.screen is not None:  # the look time and the bots' pace apply from the next move on
             self.screen.settings = self.settings
 
-    # --- settings and storage ---------------------------------------------------------------------
+    # --- settings and storage ---------------------------------------------------------------------------------
 
     def _load_settings(self, params: dict) -> list[str]:
         """Apply the stored settings and the link's good ones; a sentence for each bad one in the link."""
-        stored = window.localStorage.getItem(SETTINGS_KEY)
+        stored = self.storage.get(SETTINGS_KEY)
         try:
             base = settings.from_params(json.loads(stored)) if stored else settings.Settings()
         except ValueError:
@@ -422,20 +382,20 @@ class App:
         return problems
 
     def _apply_settings(self) -> None:
-        self.root.dataset.suits = self.settings.suits
-        self.root.dataset.theme = self.settings.theme
-        form = document.getElementById("settings-form")
-        look = form.elements.namedItem("look")
-        look.value = str(self.settings.look_ms // 1000) if self.settings.look_ms % 1000 == 0 else look.value
-        form.elements.namedItem("speed").value = self.settings.speed
-        form.elements.namedItem("suits").checked = self.settings.suits == "four"
-        form.elements.namedItem("sound").value = self.settings.sound
-        window.faceDownSound.configure(self.settings.sound)
-        form.elements.namedItem("name").value = self.settings.name
+        current = self.settings
+        look = str(current.look_ms // 1000) if current.look_ms % 1000 == 0 else None
+        fields = {"look": look, "speed": current.speed, "suits": current.suits == "four", "sound": current.sound}
+        # static/js/sound.js reads the sound setting from the page's data-sound.
+        self.emit(
+            Mark("suits", current.suits),
+            Mark("theme", current.theme),
+            Mark("sound", current.sound),
+            Fields("settings-form", {**fields, "name": current.name}),
+        )
 
     def _hints_seen(self) -> list[str]:
         try:
-            seen = json.loads(window.localStorage.getItem(HINTS_KEY) or "[]")
+            seen = json.loads(self.storage.get(HINTS_KEY) or "[]")
         except ValueError:
             return []
         return seen if isinstance(seen, list) else []
@@ -444,32 +404,17 @@ class App:
         return f"face-down/{self.settings.save}/game"
 
     def _load_save(self) -> Table | None:
-        text = window.localStorage.getItem(self._save_key())
+        text = self.storage.get(self._save_key())
         if not text:
             return None
         try:
             return Table.from_json(text)
         except ValueError as error:
-            window.localStorage.removeItem(self._save_key())
+            self.store(self._save_key(), None)
             self.say(f"Your saved game could not be restored and was discarded: {error}")
             return None
 
     def _set_url(self, game_config: GameConfig) -> None:
         kept = config.PAGE_PARAMS | config.ROOM_PARAMS  # the page's settings stay, and so does its network
-        page = {key: value for key, value in query_params().items() if key in kept}
-        query = window.URLSearchParams.new(to_js({**config.to_params(game_config), **page})).toString()
-        window.history.replaceState(None, "", f"{window.location.pathname}?{query}{window.location.hash}")
-
-
-def query_params() -> dict[str, str]:
-    """The page URL's query as a dict, blank values left out.
-
-    The browser's URLSearchParams rather than urllib.parse, whose import costs a solo game's boot 70 ms.
-    """
-    pairs = window.URLSearchParams.new(window.location.search).entries()
-    return {key: value for key, value in (pair.to_py() for pair in pairs) if value}
-
-
-def start() -> None:
-    """Create the app and boot it (called once by main.py)."""
-    App().boot()
+        page = {key: value for key, value in self.query().items() if key in kept}
+        self.emit(Query({**config.to_params(game_config), **page}))

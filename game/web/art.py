@@ -191,7 +191,7 @@ def _value_mark(value: str, cx: float, cy: float, size: float) -> str:
 
 
 def coin(face: dict) -> str:
-    """A piecepack coin's up face as the Matches view gives it; a value face shows no suit, as on real coins.
+    """A piecepack coin's up face as a view gives it; a value face shows no suit, as on real coins.
 
     ``face`` is ``{"face": "value", "value": "null" | "ace" | "2".."5"}`` or ``{"face": "suit", "suit": ...}``.
     Raises ``ValueError`` for anything else.
@@ -242,7 +242,7 @@ def tile(piece_id: str, marked: bool = False) -> str:
 def empty(shape: str = "card") -> str:
     """An empty table spot, such as the place of a pair already taken: a faint dashed outline.
 
-    ``shape`` is ``"card"`` (the default) or ``"coin"`` for a free spot among the Matches coins.
+    ``shape`` is ``"card"`` (the default) or ``"coin"`` for a free spot among piecepack coins.
     """
     if shape == "coin":
         outline = f'<circle class="fd-empty-line" cx="{PIECE_HALF}" cy="{PIECE_HALF}" r="{PIECE_HALF - 1.5}"/>'

@@ -2,11 +2,11 @@
 
 A shared link, a daily puzzle and the embed all start a game the same way::
 
-    ?game=cambio&players=3&bots=2&level=hard&seed=7&final_lap=true&names=Ana
+    ?game=ID&players=3&bots=2&level=hard&seed=7&first_player=random&names=Ana
 
-``bots`` is how many seats computer players take (the last seats); ``level`` is one level for all of
-them or a comma-separated level per bot. Any other known parameter is a game option, given as JSON
-(``pairs=8``, ``underdogs=true``) or as a bare word. The page's own settings (``speed``, ``look``,
+``game`` is a game's id; ``bots`` is how many seats computer players take (the last seats); ``level`` is one
+level for all of them or a comma-separated level per bot. Any other known parameter is a game option, given
+as JSON (``8``, ``true``) or as a bare word (``random``). The page's own settings (``speed``, ``look``,
 ``suits``, ``theme``, ``save``) are read by :mod:`game.web.settings`, not here.
 """
 
@@ -90,7 +90,7 @@ class GameConfig:
 
 
 def game_list() -> str:
-    """The games as players know them, each with the word a link uses: "Concentration (concentration), ..."."""
+    """The games as players know them, each with the word a link uses: "Name (id), Name (id), ..."."""
     return ", ".join(f"{GAMES[game_id].name} ({game_id})" for game_id in GAMES)
 
 

@@ -1,8 +1,8 @@
 """A small picture of each game's table, for the picker on the first paint: an inline SVG of the game's own
 areas (:mod:`game.web.presenter`) a few moves into a two-player game at its default options.
 
-The picture is drawn from the presenter, so it shows each game's real layout (Cambio's two hands and the
-piles between them, Matches' coins between the tiles) and changes when the layout does. Cards are shapes,
+The picture is drawn from the presenter, so it shows each game's real layout (two hands and the
+piles between them, or coins between tiles) and changes when the layout does. Cards are shapes,
 not faces: face down in the card back's colour, face up in white with a suit-coloured mark. Colours are CSS
 classes (``pic-*``, static/css/app.css), so the themes apply. Run on the host by :mod:`game.web.picker`.
 """

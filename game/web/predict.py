@@ -26,12 +26,14 @@ from .table import Table
 @dataclass(frozen=True)
 class Prediction:
     """What one click would do: the action it plays, the table it would draw, and the changes to get there,
-    split as a redraw splits them (those the click's frame carries, and those that wait for the next)."""
+    split as a redraw splits them (those the click's frame carries, and those that wait for the next); and the
+    table's save once it is played (the page keeps it if it is closed before the move reaches Python)."""
 
     action: Action
     rendered: Rendered
     now: list[Change]
     later: list[Change]
+    save: str
 
 
 def click_targets(presenter: Presenter, legal: list[Action]) -> dict[str, int]:
@@ -72,4 +74,4 @@ def predict_click(
     fresh = interlude is not None
     rendered = render_table(presenter, view, ahead.names, legal, reveals, drawn.faces, fresh, interlude=interlude)
     now, later = changes_that_can_wait(table_changes(drawn, rendered))
-    return Prediction(action, rendered, now, later)
+    return Prediction(action, rendered, now, later, ahead.to_json())

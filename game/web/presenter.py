@@ -35,7 +35,7 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 class Spot:
     """One position on the table: a card, a coin, a tile or a pile, face down, face up or empty.
 
-    ``face`` is ``"down"``, a card id, a coin face (a dict, for Matches) or ``None`` for an empty spot.
+    ``face`` is ``"down"``, a card id, a piecepack coin face (a dict) or ``None`` for an empty spot.
     ``label`` says where it is for a screen reader ("row 3, column 5"); the renderer adds what shows.
     """
 
@@ -43,7 +43,7 @@ class Spot:
     face: Any
     label: str
     kind: str = "card"  # card, coin, tile or pile
-    marked: bool = False  # a Matches tile that is marked
+    marked: bool = False  # a tile its matching coin has marked
     badge: str = ""  # a short note shown on the spot, e.g. a pile's count
     face_text: str = ""  # what shows, when the default wording does not fit (coins, tiles, piles)
 
@@ -159,12 +159,12 @@ class Presenter:
         """Cards a look in ``event`` shows this seat, by place; they stay up for the look time only.
 
         ``memory`` is the seat's own, kept by its screen from one event to the next (and copied for a click drawn
-        ahead): a presenter may note in it what a later event needs, such as the cards of a look that a swap
-        moves (Deluxe Memory's 2)."""
+        ahead): a presenter may note in it what a later event needs, such as the cards of a look that a later
+        swap moves."""
         return {}
 
     def held_look(self, events: list[dict]) -> tuple[str, str] | None:
-        """A look in ``events`` that stays up until the player ends it (Cambio's peek as a round is dealt): the
+        """A look in ``events`` that stays up until the player ends it (a peek as a round is dealt): the
         prompt meanwhile and the label of the button that ends it; ``None`` for looks that end with the look time."""
         return None
 
@@ -190,6 +190,7 @@ class Presenter:
     def follow(self, event: dict, notes: dict) -> None:
         """Note in ``notes`` what a later question (:meth:`confirm`) needs from ``event``, a public event. The
         screen keeps ``notes`` for the whole game and hands it every public event once, in order."""
+        return  # most games ask nothing that needs notes
 
     def minor(self, action: dict, view: dict) -> bool:
         """Whether ``action``'s button is a quiet one, beside the choices, never the one to press first."""
@@ -236,6 +237,13 @@ def coin_words(face: dict) -> str:
     if face.get("face") == "suit":
         return f"coin showing {face['suit']}"
     return f"coin showing value {face.get('value')}"
+
+
+def seats_across(viewer: int | None, players: int) -> list[int]:
+    """The seats drawn across the table from ``viewer``: the others, in turn order from the viewer's left (every seat,
+    from seat 0, for a spectator). The viewer's own seat goes nearest them, below the middle of the table."""
+    seats = list(range(players))
+    return seats if viewer is None else seats[viewer + 1 :] + seats[:viewer]
 
 
 def grid_label(index: int, columns: int) -> str:

@@ -2,10 +2,11 @@
 
 A game played by one person (alone, against computer players, or from their seat in a room) counts when it ends
 on screen: the screen (:mod:`game.web.screen`) notes it with :func:`note_game` and hands the page the records to
-keep (its ``KeepRecords`` effect; :mod:`game.web.app` keeps them in ``localStorage``, which never leaves the
-device). The game's presenter says what its bests are (:meth:`~game.web.presenter.Presenter.bests`, such as
-Concentration's fewest turns per table size and longest run of pairs). The result screen says what is new, and the
-menu's "Records" shows them all (:func:`render_records`). No browser here: tested on CPython.
+keep (a ``Store`` effect under :data:`RECORDS_KEY`: the page keeps them in ``localStorage``, which never leaves
+the device, and hands them back at boot). The game's presenter says what its bests are
+(:meth:`~game.web.presenter.Presenter.bests`, such as Concentration's fewest turns per table size and longest run
+of pairs). The result screen says what is new, and the menu's "Records" shows them all (:func:`render_records`).
+No browser here: tested on CPython.
 
 Records that cannot be read (another version's, or edited by hand) count as none: they are only a nicety.
 """
@@ -19,6 +20,7 @@ from html import escape
 from ..registry import GAMES
 
 FORMAT = 1
+RECORDS_KEY = "face-down/records"  # where this browser keeps them
 ALONE = "alone"  # the level of a game with no computer player
 IN_A_ROOM = "room"  # the level of a game played from a seat in a room
 MIXED = "mixed"  # computer players of several levels

@@ -183,7 +183,7 @@ def table_changes(drawn: Rendered | None, new: Rendered) -> list[Change]:
     page at once, and then little else has changed yet. ``drawn`` is ``None`` when the table shows
     something else (nothing yet, or the curtain): then the whole table is written.
 
-    Areas that come and go (a Deluxe Memory pair's effect) are found by their key and rank among the areas
+    Areas that come and go (a pair's effect, say) are found by their key and rank among the areas
     of that key. The area indices in the changes count the areas on the table as it is when each change
     is made: areas that go are taken from the last, new ones put in from the first.
     """
@@ -276,8 +276,8 @@ def _spot_changes(old: SpotHtml, spot: SpotHtml) -> list[Change]:
 
 
 def render_actions(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
-    """The buttons for actions that belong to no spot (Call Cambio, Done, Claim a pair...): the choices of the
-    moment, then the quiet ones beside them (:meth:`Presenter.minor`)."""
+    """The buttons for actions that belong to no spot (Done, Claim a pair, a call that ends the round...): the
+    choices of the moment, then the quiet ones beside them (:meth:`Presenter.minor`)."""
     minor = [index for index in indices if presenter.minor(legal[index], view)]
     main = [index for index in indices if index not in minor]
     html = ""
@@ -328,21 +328,23 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
     return f'<ul class="players" aria-label="Players">{"".join(items)}</ul>'
 
 
-def render_result(presenter: Presenter, view: dict, names: list[str], records: list[str] = ()) -> str:
+def render_result(
+    presenter: Presenter, view: dict, names: list[str], records: list[str] = (), new_game: bool = True
+) -> str:
     """The result screen: who won, the scores, who played first, the player's ``records`` (new ones first said),
-    and the way to play again."""
+    and the way to play again (and, with ``new_game``, to pick another game)."""
     headline = result_headline(view, names)
     lines = "".join(f"<li>{escape(line)}</li>" for line in presenter.result_lines(view, names))
-    first = seat_name(names, view["first"])  # in Cambio, who started the first round
+    first = seat_name(names, view["first"])  # in a game of rounds, who started the first round
     opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
     kept = "".join(f"<li>{escape(line)}</li>" for line in records)
     kept_html = f'<ul class="records" aria-label="Your records">{kept}</ul>' if kept else ""
+    other = ' <button type="button" data-command="new">New game</button>' if new_game else ""
     return (
         f'<div class="result" role="dialog" aria-labelledby="result-title">'
         f'<h2 id="result-title">{escape(headline)}</h2>'
         f'<ul class="scores" tabindex="0" aria-label="Scores">{lines}</ul>{kept_html}{opener}'
-        '<p><button type="button" class="primary" data-command="again">Play again</button> '
-        '<button type="button" data-command="new">New game</button></p></div>'
+        f'<p><button type="button" class="primary" data-command="again">Play again</button>{other}</p></div>'
     )
 
 

@@ -2,8 +2,8 @@
 
 The page adapter (:mod:`game.web.room`) hands it the transport's news (a peer joined, left, sent a text, is
 reached through a relay), the player's commands and the timers' calls, each with the time; it carries out
-the *effects* each call returns (screen.py's ``Write``, ``Show``, ``Say``, ``After`` and ``Cancel``, and the
-room's own below). The controller decides, the adapter obeys, so the knocks, the seats, the host-gone and
+the *effects* each call returns (screen.py's ``Write``, ``Show``, ``Say``, ``After``, ``Cancel`` and ``Store``,
+and the room's own below). The controller decides, the adapter obeys, so the knocks, the seats, the host-gone and
 connection timers, the bots' pace and every word of the room's status are tested on CPython.
 
 How the pieces meet:
@@ -30,6 +30,7 @@ import json
 from collections import deque
 from dataclasses import dataclass
 
+from ..bots.driver import BotMove
 from ..net import Client, Host, Outgoing
 from ..net.gate import LOCAL_PEER, GuestGate, HostGate
 from ..net.identity import HostIdentity
@@ -39,7 +40,7 @@ from . import invite
 from .config import GameConfig
 from .invite import Invite
 from .roomview import first_open_seat, render_lobby
-from .screen import After, Cancel, Say, Show, Write
+from .screen import After, Cancel, Say, Show, Store, Write
 
 # While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
 ABSENT_CHECK_MS = 1000
@@ -85,7 +86,7 @@ def storage_key(room: str, what: str) -> str:
     return f"face-down/room/{room}/{what}"
 
 
-# --- effects: what the page adapter carries out, besides screen.py's Write, Show, Say, After and Cancel ----------
+# --- effects: what the page adapter carries out, besides screen.py's Write, Show, Say, After, Cancel and Store ---
 
 
 @dataclass(frozen=True)
@@ -94,14 +95,6 @@ class Send:
 
     peer: str
     text: str
-
-
-@dataclass(frozen=True)
-class Store:
-    """Keep ``text`` in this browser under ``key`` (``None``: forget it)."""
-
-    key: str
-    text: str | None
 
 
 @dataclass(frozen=True)
@@ -237,6 +230,7 @@ class RoomScreen:
         self._seat_asked: int | None = None
         self._due: set[str] = set()
         self._host_save: str | None = None  # the host's save, made since it was last stored
+        self._bot_move: BotMove | None = None  # the host's bot's move, waiting for its delay
 
     # --- entering ---------------------------------------------------------------------------------------
 
@@ -307,6 +301,10 @@ class RoomScreen:
         self.gate = HostGate(self.host, self.invite.room, self_peer)
         link = invite.invite_link(self.page.url, self.page.query, self.invite)
         return [*self._status(""), ShowInvite(link)]
+
+    def refused(self, reason: str) -> list[Effect]:
+        """The transport could not open: the link's network settings are wrong (``reason`` says how)."""
+        return [Cancel("connect-limit"), *self._status(f"{reason} Ask for the link again.")]
 
     def joined(self, peer: str) -> list[Effect]:
         """The transport connected ``peer``: a guest knocks at it, in case it is the host."""
@@ -627,14 +625,15 @@ class RoomScreen:
     # --- the host's bots ------------------------------------------------------------------------------------
 
     def _schedule_bots(self, now_ms: int) -> list[Effect]:
-        """Let the host's bots play, paced like local bots; while a player is away, look back for their stand-in."""
+        """Let the host's bots play, paced like local bots (the driver's one rule: a move out of turn takes the
+        bot's own reaction time); while a player is away, look back for their stand-in."""
         host = self.host
         if host is None or "bots" in self._due or host.phase not in ("shuffle", "playing"):
             return []
-        away = any(place.kind == PLAYER and place.peer is None for place in host.lobby.seats)
-        if host.phase == "playing" and host.bot_seats_to_act(now_ms):
-            delay = self.page.bot_delay_ms
-        elif away:
+        self._bot_move = host.bot_move(now_ms)
+        if self._bot_move is not None:
+            delay = host.bot_wait_ms(self._bot_move, self.page.bot_delay_ms)
+        elif any(place.kind == PLAYER and place.peer is None for place in host.lobby.seats):
             delay = ABSENT_CHECK_MS  # a bot may stand in, or the shuffle may stop waiting, once the grace is over
         else:
             return []
@@ -642,10 +641,12 @@ class RoomScreen:
         return [After("bots", delay)]
 
     def _bots_step(self, now_ms: int) -> list[Effect]:
-        host = self.host
+        """Play the bot's move that waited (if the game has not moved on meanwhile), or look again."""
+        host, move, self._bot_move = self.host, self._bot_move, None
         if host is None:
             return []
-        return self._deliver(host.bot_step(now_ms) if host.phase == "playing" else host.poll(now_ms), now_ms)
+        outgoing = host.play_bot_move(move) if move is not None else host.poll(now_ms)
+        return self._deliver(outgoing, now_ms) + self._schedule_bots(now_ms)
 
     # --- storage and state ------------------------------------------------------------------------------
 

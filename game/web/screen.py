@@ -13,7 +13,7 @@ What a player may know, and for how long:
 - the log and the screen reader's announcements are written from the spectator's events, so they never
   hold a private card, even in pass-and-play (a private look is announced to its own seat only, and
   dropped when a curtain comes down);
-- a private look (and a Concentration mismatch) is an overlay on the spots it shows; it goes when the look
+- a private look (and a pair that does not match) is an overlay on the spots it shows; it goes when the look
   time runs out, when the player taps "Done looking" or when they act. Bots wait for it to go.
 
 When things are drawn: a click's frame carries the table's cards (:class:`DrawTable`'s ``now``); its words and
@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from ..core import Action, IllegalAction
 from .predict import Prediction, click_targets, predict_click
 from .presenter import Interlude
-from .records import Records, level_of, note_game
+from .records import RECORDS_KEY, Records, level_of, note_game
 from .render import (
     Change,
     Rendered,
@@ -80,10 +80,12 @@ class DrawTable:
 @dataclass(frozen=True)
 class Predict:
     """The edit that the click ``key`` would make (:func:`game.web.predict.click_targets` names the keys): the
-    page makes it the moment that click comes, then calls :meth:`Screen.play_predicted`."""
+    page makes it the moment that click comes, then calls :meth:`Screen.play_predicted`. ``save``: the local
+    table's save once that click is played, kept by the page if it is closed first."""
 
     key: str
     edit: DrawTable
+    save: str = ""
 
 
 @dataclass(frozen=True)
@@ -142,11 +144,15 @@ class Say:
 @dataclass(frozen=True)
 class After:
     """Call :meth:`Screen.timer` with ``timer`` ``delay_ms`` after the frame being drawn is painted (with
-    ``after_paint`` False, ``delay_ms`` from now). A timer of that name already due is replaced."""
+    ``after_paint`` False, ``delay_ms`` from now). A timer of that name already due is replaced.
+
+    ``work``: not a wait but work done a slice at a time (drawing clicks ahead), due at once: it needs neither a
+    painted frame nor the page, so it runs where the screen runs, between the page's messages."""
 
     timer: str
     delay_ms: int
     after_paint: bool = True
+    work: bool = False
 
 
 @dataclass(frozen=True)
@@ -172,10 +178,11 @@ class Sound:
 
 
 @dataclass(frozen=True)
-class KeepRecords:
-    """Keep ``text``, the player's records (:mod:`game.web.records`), in this browser."""
+class Store:
+    """Keep ``text`` in this browser under ``key`` (``None``: forget it)."""
 
-    text: str
+    key: str
+    text: str | None
 
 
 @dataclass(frozen=True)
@@ -199,7 +206,7 @@ Effect = (
     | Cancel
     | Save
     | Sound
-    | KeepRecords
+    | Store
     | HintSeen
 )
 
@@ -232,6 +239,7 @@ class Screen:
         settings: Settings,
         hint: str = "",
         records: Records | None = None,
+        new_game: bool = True,
     ):
         self.source = source
         self.presenter = presenter
@@ -240,6 +248,7 @@ class Screen:
         self.records = records or Records()  # the player's records in this browser
         self.counted = source.over  # whether this game is in the records (a game shown over already is, or not ours)
         self.record_lines: list[str] = []  # what the result says of the records
+        self.new_game = new_game  # whether the result offers a new game (the page's picker; the embed has none)
         self.legal: list[Action] = []
         self.looks: dict[str, str] = {}  # the cards shown for a moment, by place
         # A look the player ends themselves (Presenter.held_look: the prompt and the button's label).
@@ -263,7 +272,7 @@ class Screen:
         self.unsaved = False  # the local table's last move is not saved yet
         self.on_screen = OnScreen()
         self.due: set[str] = set()  # the timers started and not run or cancelled yet
-        self.bot_move = None  # a bot's move chosen and waiting for its delay (table.BotMove)
+        self.bot_move = None  # a bot's move chosen and waiting for its delay (bots.driver.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
         self.interlude: Interlude | None = None  # a moment the table holds still on (Presenter.interlude)
         self.my_turn: bool | None = None  # whether the person on screen was to play when last drawn (None: not yet)
@@ -278,7 +287,7 @@ class Screen:
     # --- what the page adapter calls --------------------------------------------------------------------
 
     def start(self, note: str = "", deal: bool = False) -> list[Effect]:
-        """Draw the game anew, with ``note`` in the log; ``deal``: a new deal, whose looks (Cambio's first peek)
+        """Draw the game anew, with ``note`` in the log; ``deal``: a new deal, whose looks (a peek as a round is dealt)
         show (and flip in); a game shown as it was left shows its cards face up, with no flip."""
         self.log_lines = [note] if note else []
         self.to_announce = [(note, False)] if note else []
@@ -348,13 +357,17 @@ class Screen:
         """Play the click ``key`` that the page drew ahead, once the frame showing it is painted: the table shows
         that prediction's table now."""
         prediction = self.predictions.get(key)
-        if prediction is None:  # the table was redrawn since: draw it whole
-            self.on_screen.table = None
-            return self._redraw()
+        if prediction is None:  # the table was redrawn since
+            return self.redraw_whole()
         # The faces the seat was shown stay those before the click until the move's redraw: it draws what turned up
         # as the prediction did (the hands a round's end turns up flip in).
         self.on_screen.table = prediction.rendered
         return self.play(prediction.action, painted=True)
+
+    def redraw_whole(self) -> list[Effect]:
+        """The page's table is not what this screen drew last (a click drawn ahead on an older one): draw it whole."""
+        self.on_screen.table = None
+        return self._redraw()
 
     def lift_curtain(self) -> list[Effect]:
         """The person the curtain named took the device: show the table to their seat, with their looks."""
@@ -574,7 +587,7 @@ class Screen:
         effects += self._turn_cue()
         if source.over:
             effects += self._count_game(view)
-            result = render_result(self.presenter, view, source.names, self.record_lines)
+            result = render_result(self.presenter, view, source.names, self.record_lines, self.new_game)
             shown_anew = self.on_screen.texts.get("result") != result
             effects += self._write("result", result)
             if shown_anew:  # the next thing to do, for the keyboard too
@@ -599,7 +612,7 @@ class Screen:
         won = source.viewer in view["result"]["winners"]
         bests = self.presenter.bests(view, source.public_events(0), source.viewer)
         self.records, self.record_lines = note_game(self.records, source.game, level, won, bests)
-        return [KeepRecords(self.records.to_json())]
+        return [Store(RECORDS_KEY, self.records.to_json())]
 
     def _turn_cue(self) -> list[Effect]:
         """A "turn" cue (a vibration) when the game comes to wait for the person on screen, not when drawn anew."""
@@ -648,9 +661,9 @@ class Screen:
 
     # --- timers -----------------------------------------------------------------------------------------
 
-    def _after(self, name: str, delay_ms: int, after_paint: bool = True) -> list[Effect]:
+    def _after(self, name: str, delay_ms: int, after_paint: bool = True, work: bool = False) -> list[Effect]:
         self.due.add(name)
-        return [After(name, delay_ms, after_paint)]
+        return [After(name, delay_ms, after_paint, work)]
 
     def _cancel(self, name: str) -> list[Effect]:
         if name not in self.due:
@@ -715,10 +728,9 @@ class Screen:
         move = self.table.bot_move() if self._bot_may_move() else None
         if move is None:
             return []
-        delay = self.settings.bot_delay_ms
-        if not move.in_turn:  # an out-of-turn move (a snap, a call) takes the bot's own reaction time
-            delay = (self.table.reaction_delay_ms(move.seat) or delay) * self.settings.bot_delay_ms // 700
         self.bot_move = move
+        # A move out of turn (a snap, a call) takes the bot's own reaction time: the driver's one pacing rule.
+        delay = self.table.bots.wait_ms(move, self.settings.bot_delay_ms)
         return self._after("bot", delay, after_paint=False)  # painted already
 
     # --- clicks drawn ahead -----------------------------------------------------------------------------
@@ -730,7 +742,7 @@ class Screen:
         # A click that asks a question first plays nothing at once.
         targets = click_targets(self.presenter, self.legal).items()
         self.unpredicted = [(key, index) for key, index in targets if not self._question(index, view)]
-        return self._after("predict", 0, after_paint=False)
+        return self._after("predict", 0, after_paint=False, work=True)
 
     def _question(self, index: int, view: dict | None = None) -> str | None:
         """The question to ask before the legal action ``index`` is played, if any (``view``: the seat's view)."""
@@ -746,8 +758,9 @@ class Screen:
             prediction = predict_click(self.table, self.presenter, drawn, self.legal[index], looks, memory)
             if prediction is not None:
                 self.predictions[key] = prediction
-                effects.append(Predict(key, DrawTable(prediction.now, prediction.later, prediction.rendered.html)))
-        return effects + (self._after("predict", 0, after_paint=False) if self.unpredicted else [])
+                edit = DrawTable(prediction.now, prediction.later, prediction.rendered.html)
+                effects.append(Predict(key, edit, prediction.save))
+        return effects + (self._after("predict", 0, after_paint=False, work=True) if self.unpredicted else [])
 
     def _forget_predictions(self) -> list[Effect]:
         """Drop the clicks drawn ahead: the table they were drawn for is about to change (the page forgets its

@@ -13,9 +13,9 @@ import pkgutil
 
 import game
 
-# Modules that import ``js`` or ``pyscript`` (the snapshot is made where neither exists; the page imports
-# them itself).
-BROWSER_ONLY = frozenset({"game.web.app", "game.web.room", "game.web.main", "game.web.timer"})
+# The one module that imports ``js`` (it posts to the page, and holds the running app): the page's worker
+# imports it itself.
+BROWSER_ONLY = frozenset({"game.web.worker"})
 HOST_ONLY = frozenset({"game.__main__", "game.bots.arena", "game.web.pages", "game.web.picker", "game.web.pictures"})
 """Run by ``python -m`` on the host, never imported by a page: the terminal game, the bot arena, and the writer
 of the pages' generated parts with the picker and its pictures. tools/pack_engine.py leaves them out of the site."""

@@ -141,7 +141,7 @@ class RoomSource:
         return self.client.view.get("to_act", [])
 
     def main_actor(self) -> int | None:
-        """The seat the game waits for: the only one acting, or whose turn it is among several (Cambio's snaps)."""
+        """The seat the game waits for: the only one acting, or whose turn it is among several (moves out of turn)."""
         acting = self.to_act()
         if len(acting) <= 1:
             return acting[0] if acting else None

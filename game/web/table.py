@@ -5,31 +5,21 @@ save and resume) is tested on CPython. :mod:`game.web.app` puts it on the page.
 
 Pass-and-play: several people share the screen. The screen always shows one seat's view (the
 ``viewer``). When a different person must act next, the page first draws a curtain ("Pass to Ben"),
-so nobody sees another player's private cards. Out of turn in Cambio, only the person holding the device
-may snap or call; the others can't reach a shared screen at once anyway.
+so nobody sees another player's private cards. Out of turn, only the person holding the device
+may act; the others can't reach a shared screen at once anyway.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 
-from ..bots import Bot, new_bot
+from ..bots import new_bot
+from ..bots.driver import BotDriver, BotMove, main_actor, play
 from ..core import Action, Event
 from ..match import Match, new_match
 from .config import GameConfig
 
 SAVE_FORMAT = 1
-
-
-@dataclass(frozen=True)
-class BotMove:
-    """A move a bot has chosen; ``in_turn`` is False for an out-of-turn move (a Cambio snap or call)."""
-
-    seat: int
-    action: Action
-    in_turn: bool
-    step: int  # the match step it was chosen at; it is stale once the match has moved on
 
 
 class Table:
@@ -40,12 +30,13 @@ class Table:
         self.seed = seed
         self.names = config.seat_names()
         self.match = match or new_match(config.game, config.players, config.options, seed)
-        self.bots: dict[int, Bot] = {
-            seat: new_bot(config.game, config.level_of(seat - config.people), seed=f"{seed}/{seat}")
-            for seat in range(config.people, config.players)
-        }
-        # How many events each bot has been shown; a resumed table starts at 0, so bots re-read the game.
-        self._bot_seen = dict.fromkeys(self.bots, 0)
+        # A resumed table's bots start from the first event, so they re-read the game.
+        self.bots = BotDriver(
+            {
+                seat: new_bot(config.game, config.level_of(seat - config.people), seed=f"{seed}/{seat}")
+                for seat in range(config.people, config.players)
+            }
+        )
         self.viewer = viewer
 
     # --- whose turn -------------------------------------------------------------------------------
@@ -57,17 +48,11 @@ class Table:
 
     def is_person(self, seat: int) -> bool:
         """True for a seat a person plays on this device."""
-        return seat not in self.bots
+        return seat not in self.bots.seats
 
     def main_actor(self) -> int | None:
         """The seat the game is waiting for: the one whose turn it is, or the one that must answer now."""
-        acting = self.match.to_act()
-        if not acting:
-            return None
-        if len(acting) == 1:
-            return acting[0]
-        turn = self.match.view(acting[0]).get("turn")
-        return turn if turn in acting else acting[0]
+        return main_actor(self.match)
 
     def person_to_act(self) -> int | None:
         """The person the game waits for, or ``None`` while bots play (or once it is over)."""
@@ -101,38 +86,21 @@ class Table:
         return ahead, ahead.act(action)
 
     def legal_actions(self) -> list[Action]:
-        """What the seat on screen may do now (out-of-turn Cambio snaps and calls included)."""
+        """What the seat on screen may do now (out-of-turn moves included)."""
         if self.over:
             return []
         return self.match.legal_actions(self.viewer)
 
     def bot_move(self) -> BotMove | None:
-        """The move of the first bot that wants to act now (seat order, like the arena), or ``None``."""
-        if self.over:
-            return None
-        main = self.main_actor()
-        for seat in self.match.to_act():
-            if seat not in self.bots:
-                continue
-            new_events = self.match.events(seat, since=self._bot_seen[seat])
-            self._bot_seen[seat] = self.match.event_count
-            action = self.bots[seat].choose(self.match.view(seat), new_events)
-            if action is not None:
-                return BotMove(seat, action, seat == main, self.match.step)
-        return None
+        """The move of the first bot that wants to act now (in the order the match lists who may act), or ``None``."""
+        return self.bots.next_move(self.match)
 
     def play_bot_move(self, move: BotMove) -> list[Event] | None:
         """Apply a bot's move if the match has not moved on since it was chosen; return the viewer's events."""
-        if move.step != self.match.step:
-            return None
         since = self.match.event_count
-        self.match.act(move.seat, move.action)
+        if play(self.match, move) is None:
+            return None
         return self.match.events(self.viewer, since=since)
-
-    def reaction_delay_ms(self, seat: int) -> int | None:
-        """How long the bot at ``seat`` takes to react out of turn, if its game has such a thing."""
-        delay = getattr(self.bots.get(seat), "reaction_delay_ms", None)
-        return delay() if delay else None
 
     # --- save and resume --------------------------------------------------------------------------
 

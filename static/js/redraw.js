@@ -2,7 +2,8 @@
 // it. A call across the Python-to-JavaScript bridge costs more than the work on a click's critical path, so
 // each edit is one call with one JSON string:
 //
-// - faceDownRedraw.apply(table, edit) makes an edit, {now, later, html, busy}: the changes `now` at once (the
+// - faceDownRedraw.apply(table, edit) makes an edit, {now, later, html, busy, version} (or that as JSON): the
+//   changes `now` at once (the
 //   kinds game/web/render.py's Change class lists), and `later` once the frame showing them is painted, or
 //   before the next edit or later() callback, whichever comes first. If a change finds nothing to change (the
 //   table is not what the edit was computed for) or is of a kind it does not know (a bug in render.py,
@@ -10,7 +11,8 @@
 //   the choices on the table are stale until the next edit (a room's move is on its way to the host). The
 //   table is aria-busy while changes wait, while a click drawn ahead waits to be played, or while `busy`.
 //   A spot that has the keyboard focus is changed in place rather than replaced, and a focused spot that an
-//   edit replaced gets the focus back.
+//   edit replaced gets the focus back. `version` numbers the tables Python drew (game/web/app.py):
+//   faceDownRedraw.version() is the one on the page, which each click on the table names.
 // - faceDownRedraw.later(callback, delayMs, afterPaint) runs callback delayMs after the next frame has been
 //   painted (or, with afterPaint false or in a hidden page, which paints no frames, after delayMs), unless
 //   its cancel() is called first. The changes that wait are made first. A bot's choice and move wait this
@@ -18,12 +20,15 @@
 //   frames: a callback asked for from one frame runs at the start of the next, once the first is painted.
 //   Waiting here rather than in Python keeps the interpreter out of the painted frame altogether.
 // - Clicks drawn ahead (game/web/predict.py): while the person thinks, the screen hands over the edit each
-//   click would make, with faceDownRedraw.predictClick(key, edit) (keyed as that module says); every edit
-//   of the table, and forgetPredictions(), drops them all; predicted() lists their keys, and
-//   onPredictedClick(play) names the app's callback. When such a click comes, its edit is made here at once
-//   and the click is kept from the app's own click handler; play(key) plays it once the frame showing it is
-//   painted. Until then no later() callback runs (each waits another frame), and the next click or the page
-//   being put away plays it at once: the moves stay in the order they were made, and none is lost.
+//   click would make, with faceDownRedraw.predictClick(key, edit, version) (keyed as that module says, drawn
+//   ahead from table `version`: kept only if that table is the one on the page); every edit of the table, and
+//   forgetPredictions(), drops them all; predicted() lists their keys, and onPredictedClick(play, shown) names
+//   the app's callbacks. When such a click comes, its edit is made here at once and the click is kept from the
+//   app's own click handler; the page then shows the table that follows `version`, shown(edit) is called, and
+//   play(key, version) plays it once the frame showing it is painted. Until then no later() callback runs
+//   (each waits another frame), and the next click or the page being put away plays it at once: the moves
+//   stay in the order they were made, and none is lost.
+// - hold(true) keeps the table busy while the page waits for Python to answer a click on it; hold(false) ends it.
 // - A click on an action button while the table's changes wait is dropped: the buttons on screen are the last
 //   move's, numbered by its legal actions.
 // - faceDownRedraw.fit(anew) sizes the cards so that the whole table fits its box, by width and by height
@@ -184,6 +189,16 @@
   const TURN_GAIN = 1.06;
   let askTurn = null; // the app's callback: askTurn(turned)
   let turnDue = true; // the box changed size, or a new table was written, since the last try
+  let turnAsked = null; // the way the grid was asked to be drawn (true: turned), until a table drawn so comes
+
+  // A table with its grid drawn as asked is fitted before its frame is painted: the grid turned, its cards still
+  // the size of the other way, would show for a frame (and its answer comes from Python a while after the ask).
+  function fitIfTurned(table) {
+    const area = table.querySelector(":scope > .board > [data-turned]");
+    if (turnAsked === null || area === null || area.dataset.turned !== String(turnAsked)) return;
+    turnAsked = null;
+    fit(true);
+  }
 
   // The width a grid's cards are drawn at: --card, or less where the grid's width is the limit.
   function drawnWidth(grid) {
@@ -206,9 +221,9 @@
     grid.setAttribute("style", style);
     setCard(fitted);
     if (other > now * TURN_GAIN) {
-      const turned = area.dataset.turned !== "true";
-      // After this task's fitting and before the frame is painted: the grid shows turned in the next frame.
-      queueMicrotask(() => askTurn(turned));
+      turnAsked = area.dataset.turned !== "true";
+      const turned = turnAsked;
+      queueMicrotask(() => askTurn(turned)); // after this task's fitting
     }
   }
 
@@ -249,9 +264,13 @@
   let whole = ""; // the table the last edit leads to: written whole if its changes cannot be made
   let staleChoices = false; // the last edit's `busy`
   let flushDue = null; // the later() that makes the waiting changes
-  const predictions = new Map(); // a click's key to its edit, as JSON
+  const predictions = new Map(); // a click's key to its edit
   let pendingClick = null; // the key of a click drawn ahead and not played yet
+  let pendingVersion = 0; // the table it was drawn ahead from
   let playPredicted = null;
+  let shownAhead = null;
+  let version = 0; // the table on the page: the version of the last edit that named one
+  let holding = false; // hold()
 
   // The spot that has the keyboard focus, if one has.
   function focusedPlace() {
@@ -264,6 +283,7 @@
     const made = applyChanges(table, changes);
     if (!made.ok) table.innerHTML = whole;
     turnDue ||= !made.ok;
+    fitIfTurned(table);
     fitAfterPaint(made.reshaped || !made.ok);
     if (place !== null && focusedPlace() !== place) {
       table.querySelector(`[data-pos="${CSS.escape(place)}"]`)?.focus();
@@ -272,12 +292,14 @@
   }
 
   function markBusy(table) {
-    if (waiting.length > 0 || pendingClick !== null || staleChoices) table.setAttribute("aria-busy", "true");
+    const busy = waiting.length > 0 || pendingClick !== null || staleChoices || holding;
+    if (busy) table.setAttribute("aria-busy", "true");
     else table.removeAttribute("aria-busy");
   }
 
   function apply(table, edit) {
-    const { now, later: next, html, busy } = JSON.parse(edit);
+    const { now, later: next, html, busy, version: drawn } = typeof edit === "string" ? JSON.parse(edit) : edit;
+    if (drawn !== undefined) version = drawn;
     predictions.clear();
     whole = html;
     const ok = make(table, waiting.length > 0 ? [...waiting, ...now] : now);
@@ -336,7 +358,7 @@
     if (pendingClick === null) return;
     const key = pendingClick;
     pendingClick = null;
-    playPredicted(key);
+    playPredicted(key, pendingVersion);
   }
 
   // The key game/web/predict.py gives the click on `target`, or null for a click that is no move on the table.
@@ -360,7 +382,10 @@
     const edit = key === null ? undefined : predictions.get(key);
     if (edit === undefined) return;
     pendingClick = key;
+    pendingVersion = version;
     apply(document.getElementById("table"), edit);
+    shownAhead?.(edit);
+    version = pendingVersion + 1; // the table Python draws when it plays this click
     event.stopPropagation();
     // Played once the frame showing it is painted, or at once if the page is put away first (below).
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(playPending, 0)));
@@ -406,11 +431,20 @@
     apply,
     later,
     fit,
-    predictClick: (key, edit) => predictions.set(key, edit),
+    predictClick: (key, edit, from) => {
+      if (from === undefined || from === version) predictions.set(key, edit);
+    },
+    version: () => version,
     forgetPredictions: () => predictions.clear(),
     predicted: () => [...predictions.keys()], // for tests and bug reports: which clicks are drawn ahead
-    onPredictedClick: (play) => {
+    onPredictedClick: (play, shown) => {
       playPredicted = play;
+      shownAhead = shown;
+    },
+    // Hold the table busy (aria-busy) while the page waits for Python's answer to a click on it.
+    hold: (held) => {
+      holding = held;
+      markBusy(document.getElementById("table"));
     },
     onTurn: (ask) => {
       askTurn = ask;

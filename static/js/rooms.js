@@ -7,11 +7,18 @@ window.faceDownNet = {
    * Open the room's transport ("nostr" or "tabs"; its config reads the ?relay=, ?ice= and ?via= overrides
    * itself). `listeners.open(transport)` runs first, then the others go on (join, leave, message, path, error:
    * transport.js says what each gets), all in the task the transport opened in: Python's own `await`
-   * resumes later, when a peer's first answer may already have come and gone.
+   * resumes later, when a peer's first answer may already have come and gone. Returns the transport, or
+   * `{ refused }` with a sentence when the link's network settings are wrong.
    */
   async open(kind, roomId, password, listeners) {
-    const { openTransport } = await import(new URL("static/vendor/net/transport.js", document.baseURI).href);
-    const transport = await openTransport(kind, roomId, { password });
+    const { netConfig, openTransport } = await import(new URL("static/vendor/net/transport.js", document.baseURI).href);
+    let config;
+    try {
+      config = netConfig(); // the ?relay=, ?ice= and ?via= of this visit
+    } catch (error) {
+      return { refused: error.message }; // a sentence about the link's network settings, for the player
+    }
+    const transport = await openTransport(kind, roomId, { password, config });
     listeners.open(transport);
     transport.onPeerJoin(listeners.join);
     transport.onPeerLeave(listeners.leave);

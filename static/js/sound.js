@@ -1,10 +1,11 @@
 // The table's sounds and vibrations: short tones made with the Web Audio API (no audio file to download) and
-// navigator.vibrate where the device has it. game/web/screen.py says which cue a move makes (its Sound effect);
-// this file decides whether it is heard, and how it sounds.
+// navigator.vibrate where the device has it, on the page's thread (a worker has neither). game/web/screen.py says
+// which cue a move makes (its Sound effect, which the page adapter, page.js, hands here); this file decides
+// whether it is heard, and how it sounds.
 //
-// - faceDownSound.configure(setting) applies the player's setting: "on", "off", or "auto", which is on in the
-//   page and off in the embed (embed.html, marked by its <meta name="face-down-embed">): a blog's reader does not
-//   expect a sound from a post.
+// - The player's setting is the page's <html data-sound> (game/web/app.py sets it): "on", "off", or "auto" (also
+//   before Python has set it), which is on in the page and off in the embed (embed.html, marked by its
+//   <meta name="face-down-embed">): a blog's reader does not expect a sound from a post.
 // - faceDownSound.play(cue) plays a cue: "flip", "pair", "snap", "snap-wrong", "call" and "win" are tones; "snap",
 //   "snap-wrong" and "turn" (the game waits for you) are vibrations too.
 //
@@ -39,10 +40,10 @@
   };
   const VOLUME = 0.12;
   const BUZZES = { snap: [35], "snap-wrong": [30, 50, 30], turn: [20] }; // in ms: on, off, on...
-  let setting = "auto";
   let context = null;
 
   function allowed() {
+    const setting = document.documentElement.dataset.sound ?? "auto";
     return setting === "on" || (setting === "auto" && !embedded);
   }
 
@@ -68,7 +69,11 @@
   }
 
   function play(cue) {
-    if (!allowed() || document.hidden || !navigator.userActivation?.hasBeenActive) return;
+    if (!allowed()) {
+      context?.suspend(); // turned off: the audio device rests
+      return;
+    }
+    if (document.hidden || !navigator.userActivation?.hasBeenActive) return;
     if (BUZZES[cue] && navigator.vibrate) navigator.vibrate(BUZZES[cue]);
     if (!TONES[cue] || audio() === null) return;
     let at = context.currentTime;
@@ -78,14 +83,9 @@
     }
   }
 
-  function configure(value) {
-    setting = value;
-    if (!allowed()) context?.suspend();
-  }
-
   document.addEventListener("visibilitychange", () => {
     if (document.hidden) context?.suspend();
   });
 
-  window.faceDownSound = { configure, play };
+  window.faceDownSound = { play };
 })();

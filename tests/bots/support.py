@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game import new_match
 from game.bots import new_bot
+from game.match import Match
 
 
 def assert_blind_to_unseen_cards(game: str, players: int, options_a: dict, options_b: dict, levels: dict) -> int:
@@ -13,6 +14,15 @@ def assert_blind_to_unseen_cards(game: str, players: int, options_a: dict, optio
     too; the two decks differ only where no one has looked. Returns how many choices were compared.
     """
     matches = [new_match(game, players, options, seed=1) for options in (options_a, options_b)]
+    return assert_blind_from(matches, levels)[0]
+
+
+def assert_blind_from(matches: list[Match], levels: dict) -> tuple[int, int]:
+    """Go on with two matches that differ only in cards no seat has seen (see above), from where they are.
+
+    Returns how many choices were compared, and how many of them a bot made by search.
+    """
+    game = matches[0].game
     bots = [{seat: new_bot(game, level, seed=seat) for seat, level in levels.items()} for _ in matches]
     seen = [dict.fromkeys(levels, 0) for _ in matches]
     compared = 0
@@ -24,7 +34,7 @@ def assert_blind_to_unseen_cards(game: str, players: int, options_a: dict, optio
         for seat in seats:
             inputs = [(m.view(seat), m.events(seat, since=seen[i][seat])) for i, m in enumerate(matches)]
             if inputs[0] != inputs[1]:
-                return compared  # an unseen card has now been turned: the games may diverge
+                return compared, _searches(bots[0])  # an unseen card has now been turned: the games may diverge
             choices = [bots[i][seat].choose(*inputs[i]) for i in range(2)]
             for i, match in enumerate(matches):
                 seen[i][seat] = match.event_count
@@ -37,4 +47,9 @@ def assert_blind_to_unseen_cards(game: str, players: int, options_a: dict, optio
                 break
         if not acted:
             break
-    return compared
+    return compared, _searches(bots[0])
+
+
+def _searches(bots: dict) -> int:
+    """How many decisions these bots made by search."""
+    return sum(bot.search.decisions for bot in bots.values() if getattr(bot, "search", None) is not None)

@@ -13,7 +13,7 @@ from game.bots.memory import FORGET_PER_TURN, Memory
 
 def test_levels_run_from_forgetful_to_perfect():
     assert LEVELS == ("easy", "medium", "hard", "perfect")
-    assert [FORGET_PER_TURN[level] for level in LEVELS] == [0.25, 0.10, 0.03, 0.0]
+    assert [FORGET_PER_TURN[level] for level in LEVELS] == [0.25, 0.14, 0.05, 0.0]
 
 
 def test_perfect_memory_never_forgets():

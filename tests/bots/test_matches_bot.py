@@ -8,6 +8,7 @@ import random
 import pytest
 
 from game import new_match
+from game.bots import LEVELS
 from game.bots.matches import MatchesBot, coin_odds, count_odds
 from game.cards import all_pieces
 from game.rules.matches import SPOTS
@@ -58,12 +59,27 @@ def test_flips_a_coin_of_its_own_that_an_opponent_just_showed(level):
     assert ask(bot, match) == {"type": "flip", "spot": PIECES.index("3-moons")}
 
 
+def careful(level: str, seed: int) -> MatchesBot:
+    """A bot that reads the faces every turn (the tests of reading leave its careless turns out)."""
+    bot = MatchesBot(level, seed)
+    bot.careless = 0.0
+    return bot
+
+
 @pytest.mark.parametrize("level", ["medium", "hard", "perfect"])
 def test_flips_a_coin_whose_face_only_its_own_tiles_share(level):
     """Every coin shows its value except 2-suns: a spot showing suns can only hold one of seat 0's coins."""
     match = deal(middle(**{"2_suns": "suit"}))
     for seed in range(5):
-        assert ask(MatchesBot(level, seed), match) == {"type": "flip", "spot": PIECES.index("2-suns")}
+        assert ask(careful(level, seed), match) == {"type": "flip", "spot": PIECES.index("2-suns")}
+
+
+def test_medium_and_hard_sometimes_flip_without_reading_the_faces_and_perfect_never():
+    """The same sure spot as above: a careless turn flips any coin it does not remember."""
+    match = deal(middle(**{"2_suns": "suit"}))
+    sure = {"type": "flip", "spot": PIECES.index("2-suns")}
+    missed = {level: sum(ask(MatchesBot(level, seed), match) != sure for seed in range(200)) for level in LEVELS[1:]}
+    assert missed["medium"] > missed["hard"] > 0 and missed["perfect"] == 0
 
 
 def test_perfect_counts_layouts_where_the_plain_count_sees_an_even_chance():
@@ -79,7 +95,7 @@ def test_perfect_counts_layouts_where_the_plain_count_sees_an_even_chance():
     fives = {PIECES.index(f"5-{suit}") for suit in ("suns", "moons", "crowns")}
     sure = {spot for spot, coin in enumerate(PIECES[:12]) if spot not in fives}
     perfect = {ask(MatchesBot("perfect", seed), match)["spot"] for seed in range(20)}
-    hard = {ask(MatchesBot("hard", seed), match)["spot"] for seed in range(20)}
+    hard = {ask(careful("hard", seed), match)["spot"] for seed in range(20)}
     assert perfect <= sure
     assert hard & fives
 

@@ -35,9 +35,11 @@ COUNT_FLIPS_IN = """() => {
 }"""
 
 
-# The app draws what waited for the frame showing a move, and saves the game, once that frame is painted
-# (App.refresh, with static/js/redraw.js's later()): a promise of a later() asked for after the app's own.
-SETTLED = "new Promise((done) => faceDownRedraw.later(done, 0, true))"
+# The app draws what waited for the frame showing a move, and saves the game, once that frame is painted (with
+# static/js/redraw.js's later()), and Python answers each message in its own time: static/js/page.js's promise.
+SETTLED = "faceDownSettled()"
+# Python has answered every message the page sent it, such as the last click (static/js/page.js).
+ANSWERED = "faceDownAnswered()"
 A_SECOND_GOES_BY = "new Promise((done) => setTimeout(() => done(false), 1000))"
 
 
@@ -54,6 +56,11 @@ def settle(page, attempts: int = 30) -> None:
         if page.evaluate(f"() => Promise.race([{SETTLED}.then(() => true), {A_SECOND_GOES_BY}])"):
             return
     raise AssertionError(f"the page painted no frame in {attempts} s")
+
+
+def answered(page) -> None:
+    """Wait until the page's Python has answered what the page sent it (a click reaches it as a message)."""
+    page.evaluate(ANSWERED)
 
 
 def open_game(page, site_url: str, timeout: float = 60_000, **params) -> None:
@@ -101,6 +108,7 @@ def step(page, rng: random.Random) -> bool:
     curtain = page.locator("#curtain:not([hidden]) button")
     if curtain.count():
         curtain.click()
+        answered(page)
         return True
     # Picked in the page, in one call: counting the choices first and clicking the n-th after would race a
     # bot's move (a Cambio snap) that changes them in between.
@@ -118,6 +126,7 @@ def step(page, rng: random.Random) -> bool:
         # Playwright waits on). Then what to press is picked again on the next step; otherwise it is a fault.
         if picked.evaluate("(node, selector) => node.isConnected && node.matches(selector)", CHOICES):
             raise
+    answered(page)
     return True
 
 
@@ -144,6 +153,7 @@ def play_well_to_end(page, max_moves: int = 500) -> int:
             break
         if page.locator("#curtain:not([hidden])").count():
             page.locator("#curtain button").click()
+            answered(page)
             continue
         moment = page.locator('#table [data-command="done-looking"]')  # a held peek, or a round's end
         if moment.count():

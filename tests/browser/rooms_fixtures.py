@@ -21,15 +21,30 @@ from .rooms_driver import WAIT_MS
 TEST_PAGE = "tests/fixtures/transport.html"
 
 
-@pytest.fixture(name="relay_url", scope="session")
-def relay_url_fixture():
-    """``node tools/relay.mjs`` on 127.0.0.1 for the session: its ws:// URL."""
-    relay = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs")], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+def start_relay(*flags: str) -> tuple[subprocess.Popen, str]:
+    """``node tools/relay.mjs`` on 127.0.0.1 with ``flags``: the process and its ws:// URL."""
+    relay = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), *flags], stdout=subprocess.PIPE, text=True)
     line = relay.stdout.readline().split()
     if line[:1] != ["relay"]:
         relay.kill()
         pytest.fail(f"tools/relay.mjs did not start (said {line!r})")
-    yield line[1]
+    return relay, line[1]
+
+
+@pytest.fixture(name="relay_url", scope="session")
+def relay_url_fixture():
+    """``node tools/relay.mjs`` on 127.0.0.1 for the session: its ws:// URL."""
+    relay, url = start_relay()
+    yield url
+    relay.terminate()
+    relay.wait(timeout=10)
+
+
+@pytest.fixture(name="hostile_relay_url")
+def hostile_relay_url_fixture():
+    """A relay that forwards whatever it is sent, signed or not (``--hostile``), for one test: its ws:// URL."""
+    relay, url = start_relay("--hostile")
+    yield url
     relay.terminate()
     relay.wait(timeout=10)
 

@@ -68,13 +68,20 @@ def test_a_reload_mid_game_resumes_it_exactly(page, site_url):
     assert "restored" in page.locator("#log").inner_text()
 
 
-# Click the first legal spot and at once, in the same task, tell the page it is being put away or closed (the
-# event given): the save before the click, and after the event. Unless `ahead`, the clicks drawn ahead are
-# dropped first, so the app's own click handler plays it.
-CLICK_AND_LEAVE = """([key, target, type, ahead]) => {
+# Click the first legal spot and tell the page it is being put away or closed (the event given): the save before
+# the click, and after the event. With `ahead`, the click is drawn ahead and the event comes at once, in the same
+# task, before Python has the move. Otherwise the clicks drawn ahead are dropped first, so Python plays it, and
+# the event comes as soon as its answer has drawn the move, before the frame that would save it.
+CLICK_AND_LEAVE = """async ([key, target, type, ahead]) => {
   const before = localStorage.getItem(key);
   if (!ahead) faceDownRedraw.forgetPredictions();
-  document.querySelector("#table [data-legal]").click();
+  const table = document.getElementById("table");
+  const drawn = new Promise((done) => {
+    const observer = new MutationObserver(() => (observer.disconnect(), done()));
+    observer.observe(table, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  });
+  table.querySelector("[data-legal]").click();
+  if (!ahead) await drawn;
   (target === "window" ? window : document).dispatchEvent(new Event(type));
   return [before, localStorage.getItem(key)];
 }"""
@@ -83,8 +90,8 @@ CLICK_AND_LEAVE = """([key, target, type, ahead]) => {
 @pytest.mark.parametrize("ahead", [False, True], ids=["handled", "drawn-ahead"])
 @pytest.mark.parametrize(("target", "event"), [("window", "pagehide"), ("document", "visibilitychange")])
 def test_a_move_is_saved_at_once_when_the_page_is_put_away_before_its_frame(page, site_url, target, event, ahead):
-    # The save waits for the frame that shows the move (App.refresh), and a click drawn ahead is played only
-    # then (static/js/redraw.js); a page closed or put away before that frame must not lose the move.
+    # The save waits for the frame that shows the move, and a click drawn ahead is played only then
+    # (static/js/redraw.js); a page closed or put away before that frame must not lose the move.
     open_game(page, site_url, game="concentration", players="1", bots="0", look="0", seed="3")
     page.wait_for_function(DRAWN_AHEAD, arg="cell-0")
     before, after = page.evaluate(CLICK_AND_LEAVE, [SAVE, target, event, ahead])
@@ -179,10 +186,12 @@ def test_pass_and_play_draws_the_curtain_between_people(page, site_url):
     open_game(page, site_url, game="concentration", pairs="8", bots="0", names="Ana,Ben", seed="4", look="0")
     page.click('[data-pos="cell-0"]')
     page.click('[data-pos="cell-1"]')  # no pair: Ben's turn
+    settle(page)
     curtain = page.locator("#curtain")
     assert curtain.is_visible() and curtain.inner_text().startswith("Pass the device to Ben.")
     assert page.locator("#table").inner_html() == ""
     page.click('[data-command="lift-curtain"]')
+    settle(page)
     assert page.locator("#prompt").inner_text().startswith("Ben: ")
 
 

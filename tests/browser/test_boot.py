@@ -24,9 +24,12 @@ def test_concentration_played_to_the_result_screen(page, site_url, artifacts, wa
     assert not [url for url in watch.requests if "/static/vendor/net/" in url]
 
 
-def test_python_runs_on_the_pages_own_stack_not_a_switched_one(page, site_url):
-    # static/js/python.mjs hides WebAssembly stack switching (JSPI) from Pyodide: Chromium crashed pages whose
-    # Python ran on a switched stack. Pyodide decides by these very globals whether to switch stacks.
+def test_python_runs_off_the_page_and_on_its_own_stack_not_a_switched_one(page, site_url):
+    # Python runs in the page's worker (static/js/worker.mjs), and static/js/python.mjs hides WebAssembly stack
+    # switching (JSPI) from Pyodide there: Chromium crashed pages whose Python ran on a switched stack. Pyodide
+    # decides by these very globals whether to switch stacks.
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=60_000)
-    assert page.evaluate("'Suspending' in WebAssembly || 'Suspender' in WebAssembly") is False
+    assert page.evaluate("typeof globalThis.pyodide === 'undefined' && typeof globalThis.__python === 'undefined'")
+    in_worker = "import js\n[hasattr(js, 'document'), hasattr(js.WebAssembly, 'Suspending')]"
+    assert page.evaluate(f"faceDownPython({in_worker!r})") == [False, False]

@@ -9,7 +9,7 @@ import re
 from game.web.table import Table
 from tests.support import table_for
 
-from .driver import OVER, READY, SAVE, near_the_end, open_game, open_saved, play_to_end, settle
+from .driver import OVER, READY, SAVE, answered, near_the_end, open_game, open_saved, play_to_end, settle
 from .test_access import axe_violations
 from .test_table_screen import VIEWPORTS, assert_fits
 
@@ -80,6 +80,7 @@ def test_pass_and_play_draws_the_curtain_before_the_first_private_look(page, sit
     page.click(START)
     page.click("#table [data-pos='deck']")
     page.click("#table [data-action]:has-text('Swap for your top left card')")
+    answered(page)
     # Ben's turn: his curtain, then his own opening peek, held until he starts.
     assert curtain.inner_text().startswith("Pass the device to Ben.")
     page.click('[data-command="lift-curtain"]')
@@ -142,13 +143,14 @@ def test_cambios_round_end_shows_every_hand_then_the_peek_has_one_primary_and_th
     assert page.evaluate("getComputedStyle(document.querySelector('#table .fd-flip-in')).animationName") == "none"
     assert axe_violations(page) == []
     page.keyboard.press("Enter")  # Next round, from the focus: round 2's peek (Ada plays first)
-    page.locator(START).wait_for()
+    answered(page)
     assert page.locator("#table .primary, #table [data-action]:not(.minor)").all_inner_texts() == ["Start the round"]
     page.locator("#table .minor-actions button", has_text="Call Cambio").click()
     question = page.locator("#table .menu.question")
     assert question.locator("p").inner_text() == "End the round now? You have not had a turn."
     assert page.evaluate("document.activeElement.textContent") == "Keep playing"
     page.keyboard.press("Enter")
+    answered(page)
     assert question.count() == 0 and page.locator(SHOWN).count() == 2  # the peek is still up
 
 
@@ -185,6 +187,7 @@ def test_a_portrait_phone_draws_24_cards_four_across_at_80_px_and_a_record_is_ke
     page.click('#menu [data-command="records"]')
     assert f"Fewest turns, 12 pairs: {turns} turns." in page.locator("#records-list").inner_text()
     page.click('[data-command="clear-records"]')
+    answered(page)
     assert page.locator("#records-list").inner_text() == "No games finished yet."
     assert page.evaluate("localStorage.getItem('face-down/records')") is None
 

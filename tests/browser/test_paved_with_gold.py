@@ -6,7 +6,7 @@ from game import new_match
 from tests.support import FIRST_SEAT
 from tests.web.games.test_paved_with_gold import cards_in, view_cards
 
-from .driver import near_the_end, open_game, open_saved, play_to_end, saved_table
+from .driver import answered, near_the_end, open_game, open_saved, play_to_end, saved_table
 from .test_table_screen import assert_fits
 
 GAME = "paved-with-gold"
@@ -62,11 +62,13 @@ def test_pass_and_play_hides_each_hand_behind_the_curtain(page, site_url):
     for seat, pos in ((0, 3), (1, 7), (0, 7)):
         other = 1 - seat
         page.locator(f'#table [data-pos="cell-{pos}"]').click()
+        answered(page)
         match.act(seat, {"type": "pick", "pos": pos})
         secret = match.view(seat)["cells"][pos]
         held = page.locator('#table [data-pos="held-0"]').get_attribute("aria-label")
         assert held.startswith("Your hand, card 1, picked up from ") and cards_in(held) == {secret}
         page.locator("#table .actions button", has_text="Put the card back").click()
+        answered(page)
         match.act(seat, {"type": "put_back"})
         page.locator("#curtain-text").wait_for()
         assert curtain.is_visible()
@@ -74,6 +76,7 @@ def test_pass_and_play_hides_each_hand_behind_the_curtain(page, site_url):
         assert page.locator("#table").inner_html() == ""
         assert_dom_shows_only(page, match, other)
         curtain.locator("button").click()
+        answered(page)
         page.locator('#table [data-pos="cell-0"]').wait_for()
         assert not curtain.is_visible()
         assert secret not in cards_in(page.locator("#table").inner_html())

@@ -312,6 +312,14 @@ def test_the_host_reloads_mid_game_and_everyone_carries_on(open_app):
     assert assert_nothing_leaked(host_save(host), {1: guest.received()}) > 0
 
 
+def test_a_room_link_with_wrong_network_settings_says_what_is_wrong_not_what_broke(open_app):
+    found = invite.Invite("r00m1d00", "p4ssw0rd00", False, HostIdentity.new(os.urandom).key_id)
+    guest = open_app(open_app.home.replace("ice=none", "ice=none&via=pigeon") + invite.fragment(found))
+    status = guest.page.locator("#room-status")
+    status.filter(has_text='The setting via=pigeon must be "any" or "relay". Ask for the link again.').wait_for()
+    assert guest.message() == "", "no library's error text, nor the generic one"
+
+
 def test_a_guest_is_told_when_the_host_has_gone_for_good(open_app, new_context, site_url):
     """A minute after the host left, the guest is told it has gone and may leave (its clock is fast-forwarded)."""
     host, link = create_room(open_app, "concentration", 2, pairs="8")
@@ -424,7 +432,7 @@ def common_right_snap(match: Match, states: list[dict]) -> tuple[int, int] | Non
 
     The test reads the host's replayed state for this: the players themselves could not know it.
     """
-    state = match._state  # the hidden cards: only the test may look (a room deals from the shuffle, not a deck)
+    state = match.state()  # the hidden cards: only the test may look (a room deals from the shuffle, not a deck)
     if match.race_window() is None or not state["graveyard"] or any(s["step"] != match.step for s in states):
         return None
     top = rank(state["graveyard"][-1])

@@ -3,7 +3,7 @@
 A module missing from the cut zip would be a crash on a player's phone, on whatever path first imports
 it. So a first visit to the built site, with that zip, imports in the page every module that Python may
 load there: the modules recorded on every path (tools/stdlib/recorded.txt) and kept by hand, every
-module of the engine zip, every module of PyScript's package, and every module the cut zip holds; and it
+module of the engine zip and every module the cut zip holds; and it
 formats an engine error's traceback. Its snapshot worker, which boots its own interpreter on the same
 zip, must keep a snapshot too.
 """
@@ -14,16 +14,14 @@ import json
 import zipfile
 
 from tools.serve import ROOT
-from tools.stdlib_record import interpreter_route
 from tools.stdlib_trim import EXTRA, FULL_SOURCE, recorded
 
 from .driver import open_game
 
-# Run in the page: import each module named, then every module of the engine zip, of PyScript's package and of
-# the cut standard library; return the ones that failed, with why, and what a traceback from the engine says.
+# Run in the page's Python: import each module named, then every module of the engine zip and of the cut standard
+# library; return the ones that failed, with why, and what a traceback from the engine says.
 IMPORT_EVERYTHING = """
-import importlib, pkgutil, sys, traceback, zipfile
-import pyscript
+import importlib, sys, traceback, zipfile
 
 def engine_modules():
     names = zipfile.ZipFile("/home/pyodide/game.zip").namelist()
@@ -37,11 +35,8 @@ def stdlib_modules():
     names = [name.removesuffix(".pyc").removesuffix(".py").removesuffix("/__init__") for name in entries]
     return [name.replace("/", ".") for name in names]
 
-def pyscript_modules():
-    return [module.name for module in pkgutil.walk_packages(pyscript.__path__, prefix="pyscript.")]
-
 failed = {}
-every = [*named, *engine_modules(), *pyscript_modules(), *stdlib_modules()]
+every = [*named, *engine_modules(), *stdlib_modules()]
 for name in every:
     try:
         importlib.import_module(name)
@@ -70,15 +65,11 @@ def line_of(path: str, text: str) -> int:
 def import_everything(page, named: list[str]) -> dict:
     """Run IMPORT_EVERYTHING in the page's Python with ``named`` first; its result."""
     script = f"named = {json.dumps(named)}\n{IMPORT_EVERYTHING}"
-    return page.evaluate(
-        f"globalThis.__python.runPython({json.dumps(script)}).toJs({{dict_converter: Object.fromEntries}})"
-    )
+    return page.evaluate(f"faceDownPython({json.dumps(script)})")
 
 
 def test_every_module_the_app_can_load_is_in_the_cut_standard_library(new_context, site_url):
-    context = new_context()
-    interpreter_route(context)
-    page = context.new_page()
+    page = new_context().new_page()
     open_game(page, site_url, timeout=180_000, game="concentration")
     result = import_everything(page, sorted(recorded() | set(EXTRA)))
     assert result["failed"] == {}

@@ -14,6 +14,7 @@ With ``-s`` it prints the measured datachannel round trips.
 from __future__ import annotations
 
 import os
+import subprocess
 import time
 import uuid
 
@@ -21,8 +22,9 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from game.net import p256
+from tools.serve import ROOT
 
-from .rooms_fixtures import WAIT_MS, open_peer_fixture, relay_url_fixture, summary  # noqa: F401
+from .rooms_fixtures import WAIT_MS, hostile_relay_url_fixture, open_peer_fixture, relay_url_fixture, summary  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 
@@ -175,6 +177,43 @@ def test_a_peer_heard_in_the_room_is_reached_through_the_relays_when_no_direct_c
     assert stuck.send(hopeful.id, "and back")
     hopeful.wait_for("msg", stuck.id, "and back")
     assert hopeful.call("() => net.transport().status()") == {"relays": 1, "heard": [stuck.id]}
+
+
+def test_a_cheating_peer_in_the_mailbox_cannot_speak_for_another_nor_break_the_room(open_peer, hostile_relay_url):
+    """Every envelope a peer holding the invitation can send, made to harm (tests/fixtures/hostile_mailbox.mjs), through
+    a relay that forwards even events whose signature does not hold: nothing forged is taken, nobody is dropped,
+    and the two honest pages go on talking in order."""
+    name = room()
+    a, b = [open_peer(f"relay={hostile_relay_url}&ice=none&via=relay") for _ in range(2)]
+    for peer in (a, b):
+        peer.open("nostr", name, "pw")
+    wait_for_mesh([a, b])
+    assert a.send(b.id, "before")
+    b.wait_for("msg", a.id, "before")
+    app_id = a.call("() => net.config().appId")
+    attack = [
+        "node",
+        str(ROOT / "tests/fixtures/hostile_mailbox.mjs"),
+        hostile_relay_url,
+        app_id,
+        name,
+        "pw",
+        a.id,
+        b.id,
+    ]
+    for step in ([], ["--flood"]):
+        done = subprocess.run([*attack, *step], capture_output=True, text=True, timeout=60)
+        assert done.stdout.startswith("sent"), done.stderr
+        assert a.send(b.id, f"after{' '.join(step)}")
+        b.wait_for("msg", a.id, f"after{' '.join(step)}")
+    a.round_trips(b.id, 3)  # whatever b still had to look at has been looked at
+    assert b.messages() == [(a.id, "before"), (a.id, "after"), (a.id, "after--flood")], "nothing forged was taken"
+    log = b.log()
+    assert ["leave", a.id] not in log, "a goodbye in another's name drops nobody"
+    assert not [entry for entry in log if entry[0] == "error"], "the other password is someone else's problem"
+    joined = {entry[1] for entry in log if entry[0] == "join"}
+    assert a.id in joined and len(joined) <= 16, "made-up peers are kept to a few"
+    assert a.id in b.peers()
 
 
 def test_tabs_of_one_profile_talk_over_broadcast_channel(open_peer):

@@ -166,8 +166,9 @@ class GatedRoom:
             if self.host.phase != "playing" or (until_step is not None and self.host.match.step >= until_step):
                 return
             now = self.tick()
-            if self.host.bot_seats_to_act(now):
-                self.control(self.host.bot_step(now))
+            move = self.host.bot_move(now)
+            if move is not None:
+                self.control(self.host.play_bot_move(move))
                 continue
             assert self._one_moves(players, bots, told, now), "nobody can move"
         raise AssertionError("the game did not end")

@@ -168,11 +168,10 @@ class Agents:
         """
         host = self.room.host
         now = self.room.tick()
-        if host.bot_seats_to_act(now):
-            outgoing = host.bot_step(now)
-            if outgoing:
-                self.room.deliver(outgoing)
-                return True
+        move = host.bot_move(now)
+        if move is not None:
+            self.room.deliver(host.play_bot_move(move))
+            return True
         texts = self.choices()
         if not race:
             texts = texts[:1]

@@ -122,7 +122,7 @@ def test_long_streams_come_in_parts_under_the_size_cap():
     room.deliver(host.start())
     assert host.phase == "playing", "with no remote players the deal needs no nonces"
     while host.phase == "playing":
-        room.deliver(host.bot_step(room.tick()))
+        room.deliver(host.play_bot_move(host.bot_move(room.tick())))
     late = room.join("late")
     kinds = [json.loads(text)["type"] for text in room.received["late"]]
     assert len(json.dumps(host.match.events(None))) > 64 * 1024

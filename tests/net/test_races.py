@@ -19,7 +19,7 @@ TWO_HANDS = [["2S", "3S", "4S", "5S"], ["2H", "3H", "4H", "5H"]]
 
 def right_snaps(host: Host, seat: int) -> list[dict]:
     """The snaps ``seat`` may make now that would be right (the card matches the graveyard top)."""
-    state = host.match._state  # the test looks at the hidden cards to set up the race; the host never does
+    state = host.match.state()  # the test looks at the hidden cards to set up the race; the host never does
     top = rank(state["graveyard"][-1])
     return [
         action
@@ -81,13 +81,13 @@ def test_a_wrong_snap_leaves_the_window_to_the_next():
     room, _turn, winner, loser, snap = race_ready("wrong")
     host = room.host
     state = host.match.step
-    top = rank(host.match._state["graveyard"][-1])
+    top = rank(host.match.state()["graveyard"][-1])
     wrong = [
         action
         for action in host.match.legal_actions(loser)
         if action["type"] == "snap"
         and action["owner"] != snap["owner"]  # a snap locks the hand it came from
-        and rank(host.match._state["hands"][action["owner"]][action["slot"]]) != top
+        and rank(host.match.state()["hands"][action["owner"]][action["slot"]]) != top
     ]
     assert wrong, "the other seat has a card that does not match"
     room.send(PEERS[loser], encode("act", state=state, action=wrong[0]))

@@ -102,7 +102,7 @@ def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_player_retu
         assert agents.step()
     assert host.bot_seats_to_act(left + GRACE_MS - 1) == []
     assert host.bot_seats_to_act(left + GRACE_MS) == [1]
-    room.deliver(host.bot_step(left + GRACE_MS))
+    room.deliver(host.play_bot_move(host.bot_move(left + GRACE_MS)))
     assert host.match.history[-1][0] == 1
     assert json.loads(room.received["a"][-1])["seats"][1]["bot_playing"] is True
     come_back(room, "b2", 1, secret)
@@ -118,7 +118,7 @@ def test_without_an_absent_bot_the_seat_just_waits():
     room.leave("a")
     assert 0 in room.host.match.to_act()
     assert room.host.bot_seats_to_act(room.now + 10**9) == []
-    assert room.host.bot_step(room.now + 10**9) == []
+    assert room.host.bot_move(room.now + 10**9) is None
 
 
 def test_the_host_resumes_from_its_save_and_players_reclaim_their_seats():

@@ -9,7 +9,7 @@ import pytest
 
 from game import GAMES, new_match
 from game.web.games import presenter_for
-from game.web.presenter import Presenter, Spot, card_name, face_words, grid_label
+from game.web.presenter import Presenter, Spot, card_name, face_words, grid_label, seats_across
 from tests.support import random_step
 
 # A string a view or an event may hold: an id or a code (a card, a piece, a phase, a combination), no sentence.
@@ -59,6 +59,12 @@ def test_cards_and_spots_in_words():
     assert face_words(Spot("cell-1", None, "x")) == "empty"
     assert face_words(Spot("cell-1", "AC", "x")) == "ace of clubs"
     assert grid_label(13, 6) == "row 3, column 2"
+
+
+def test_the_others_sit_across_the_table_in_turn_order_from_the_viewers_left():
+    assert seats_across(2, 4) == [3, 0, 1]
+    assert seats_across(0, 2) == [1]
+    assert seats_across(None, 3) == [0, 1, 2]  # a spectator sees every seat across the table
 
 
 @pytest.mark.parametrize("game", list(GAMES))

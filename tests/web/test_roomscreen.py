@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from game.bots.cambio import DELAY_MS
 from game.web import invite
 from game.web.config import from_params
 from game.web.roomscreen import (
@@ -193,6 +194,15 @@ def test_a_guest_that_cannot_reach_the_host_is_told_what_to_try_and_is_never_lef
         assert "try" in words.lower() or "check" in words.lower(), "each says what to try"
 
 
+def test_a_link_whose_network_settings_are_wrong_says_so_and_stops_waiting():
+    network = Network()
+    _, found = host_room(network)
+    control, effects = RoomScreen.enter(found, "nostr", PAGE, {}, network.now)
+    effects = control.refused('The setting via=pigeon must be "any" or "relay".')
+    assert control.status == 'The setting via=pigeon must be "any" or "relay". Ask for the link again.'
+    assert Cancel("connect-limit") in effects
+
+
 def test_a_host_whose_relays_are_unreachable_is_told_nobody_can_join():
     network = Network()
     network.transport_status = {"relays": 0, "heard": []}
@@ -352,3 +362,28 @@ def test_a_host_that_deals_again_from_an_old_save_is_named_on_the_guests_page_at
     network.settle(1000)
     assert guest.control.client.warning
     assert guest.lobby.startswith('<p class="verdict verdict-warning" role="alert">')
+
+
+def test_a_rooms_bot_acts_out_of_turn_after_its_own_reaction_time_as_a_local_bot_does():
+    chosen = from_params({"game": "cambio", "players": "2", "level": "perfect"})  # reacts faster than the pace
+    network = Network()
+    control, effects = RoomScreen.create(chosen, "nostr", PAGE, network.now)
+    host = network.add(control, effects, "host-peer")
+    network.carry_out(host, control.command("room-fill", None, network.now))
+    network.carry_out(host, control.command("room-start", None, network.now))
+    network.settle()
+    client, paced = control.client, []
+    for _ in range(400):  # the host plays its first choice; the bot plays as it likes, on its timer
+        move = control._bot_move
+        if move is not None and "bots" in host.timers:
+            paced.append((move.in_turn, host.timers["bots"] - network.now))
+            network.settle(host.timers["bots"] - network.now)
+        elif client.legal:
+            network.carry_out(host, control.player_says(client.act(client.legal[0]), network.now))
+            network.settle()
+        if client.view.get("result") or not all(in_turn for in_turn, _ in paced):
+            break
+    low, high = DELAY_MS["perfect"]
+    assert all(delay == PAGE.bot_delay_ms for in_turn, delay in paced if in_turn), "a turn: the pace"
+    out_of_turn = [delay for in_turn, delay in paced if not in_turn]
+    assert out_of_turn and all(low <= delay <= high for delay in out_of_turn), "out of turn: its reaction time"

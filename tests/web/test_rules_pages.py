@@ -27,7 +27,8 @@ FORBIDDEN = {"script", "style", "iframe", "object", "embed", "form", "base"}
 
 
 class Page(HTMLParser):
-    """One parsed page: its structure errors, tags, ids, links, option descriptions, link texts and title."""
+    """One parsed page: its structure errors, tags, ids, links, option descriptions, link texts, title, its
+    sections' headings and its table of contents."""
 
     def __init__(self, text: str):
         super().__init__(convert_charrefs=True)
@@ -38,7 +39,10 @@ class Page(HTMLParser):
         self.options: dict[str, str] = {}  # data-option name -> the text of its element
         self.anchors: list[tuple[str, str]] = []  # (href, link text) of every link, in order
         self.h1 = ""
+        self.sections: list[tuple[str, str]] = []  # (id, text) of every <h2 id>, in order
+        self.toc: list[tuple[str, str]] = []  # (href, link text) of every link in <nav class="toc">, in order
         self._open: list[str] = []
+        self._toc_depth: int | None = None  # how many elements were open outside the table of contents, inside it
         self._captures: list[dict] = []  # elements whose text is wanted, still open: {"depth", "store", "parts"}
         self.feed(text)
         self.close()
@@ -55,6 +59,8 @@ class Page(HTMLParser):
         self.links += [attributes[name] for name in ("href", "src") if name in attributes]
         if tag in VOID:
             return
+        if tag == "nav" and attributes.get("class") == "toc":
+            self._toc_depth = len(self._open)
         self._open.append(tag)
         if "data-option" in attributes:
             name = attributes["data-option"]
@@ -64,6 +70,10 @@ class Page(HTMLParser):
             self._capture(lambda text: self.options.__setitem__(name, text))
         if tag == "a" and "href" in attributes:
             self._capture(lambda text: self.anchors.append((attributes["href"], text)))
+            if self._toc_depth is not None:
+                self._capture(lambda text: self.toc.append((attributes["href"], text)))
+        if tag == "h2" and "id" in attributes:
+            self._capture(lambda text: self.sections.append((attributes["id"], text)))
         if tag == "h1":
             self._capture(lambda text: setattr(self, "h1", text))
 
@@ -82,6 +92,8 @@ class Page(HTMLParser):
             capture = self._captures.pop()
             capture["store"](" ".join("".join(capture["parts"]).split()))
         self._open.pop()
+        if self._toc_depth == len(self._open):
+            self._toc_depth = None
 
     def handle_data(self, data):
         for capture in self._captures:
@@ -174,6 +186,14 @@ def test_game_page_has_the_sections_the_app_links_to(game_id):
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
+def test_game_page_lists_its_sections_in_its_table_of_contents(game_id):
+    """The table of contents links to every section the page heads with an ``<h2 id>``, in order, by its heading."""
+    page = parse(REPO / ENTRIES[game_id].rules_page)
+    assert page.toc == [(f"#{id}", heading) for id, heading in page.sections]
+    assert len(page.toc) >= len(SECTIONS)
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_game_page_describes_every_option_a_player_can_set(game_id):
     """``data-option`` names exactly the game's options less the test-only ones, and lists any fixed choices."""
     page = parse(REPO / ENTRIES[game_id].rules_page)
@@ -214,3 +234,5 @@ def test_the_checks_catch_a_broken_page(tmp_path):
         encoding="utf-8",
     )
     assert len(link_problems(bad, site=tmp_path)) == 4
+    contents = Page('<nav class="toc"><a href="#a">A</a></nav><h2 id="a">A</h2><h2 id="b">B</h2><a href="#b">B</a>')
+    assert contents.toc == [("#a", "A")] and contents.sections == [("a", "A"), ("b", "B")]

@@ -12,7 +12,7 @@ from game import GAMES
 from game.web.games import presenter_for
 from game.web.games.concentration import ConcentrationPresenter
 from game.web.presenter import card_name
-from game.web.records import Records, load, note_game
+from game.web.records import RECORDS_KEY, Records, load, note_game
 from game.web.render import render_table
 from game.web.screen import (
     AddLog,
@@ -22,7 +22,6 @@ from game.web.screen import (
     DrawTable,
     Focus,
     HintSeen,
-    KeepRecords,
     Over,
     Predict,
     Save,
@@ -30,14 +29,15 @@ from game.web.screen import (
     Screen,
     Show,
     Sound,
+    Store,
     Write,
 )
 from game.web.settings import Settings
 from game.web.source import LocalSource
 from game.web.table import Table
 from tests.support import table_for
-from tests.web.dom import apply, drawn_table
 from tests.web.games.test_cambio import cards_named
+from tests.web.markup import drawn_table
 from tests.web.support import room_at_play
 
 LOG_ITEM = re.compile(r"<li data-n=\"\d+\">.*?</li>")
@@ -50,7 +50,6 @@ class Page:
     def __init__(self, screen: Screen):
         self.screen = screen
         self.table = drawn_table("")
-        self.waiting: list = []  # the changes that wait for the frame to be painted
         self.busy = False
         self.texts: dict[str, str] = {}
         self.shown: dict[str, bool] = {}
@@ -103,32 +102,26 @@ class Page:
                     self.hints_seen.append(effect.game)
                 case Sound():
                     self.sounds.append(effect.cue)
-                case KeepRecords():
-                    self.records = load(effect.text)
+                case Store(key=key, text=text) if key == RECORDS_KEY:
+                    self.records = load(text)
                 case _:
                     raise AssertionError(f"an effect the page does not know: {effect!r}")
         return effects
 
     def edit(self, edit: DrawTable) -> None:
+        """The table becomes the one the edit brings it to (redraw.js makes it so: tests/browser/test_redraw.py)."""
         self.predictions = {}  # every edit of the table drops the clicks drawn ahead
-        apply(self.table, self.waiting + edit.now)
-        self.waiting, self.busy = edit.later, edit.busy
-
-    def paint(self) -> None:
-        """The frame is painted: the changes that waited are made."""
-        apply(self.table, self.waiting)
-        self.waiting = []
+        self.table = drawn_table(edit.html)
+        self.busy = edit.busy
 
     def fire(self, name: str) -> list:
-        """The timer ``name`` runs out (the changes that wait are made first, as redraw.js's later() does)."""
+        """The timer ``name`` runs out."""
         assert name in self.due, f"no {name} timer is due: {sorted(self.due)}"
         del self.due[name]
-        self.paint()
         return self.run(self.screen.timer(name))
 
     def settle(self) -> None:
         """The frame is painted and the page draws what follows it (not the bots, the looks or the clock)."""
-        self.paint()
         if "around" in self.due:
             self.fire("around")
         while "predict" in self.due:  # each slice draws ahead as many clicks as its few milliseconds allow
@@ -249,7 +242,6 @@ def test_the_edits_build_the_table_the_renderer_draws_whole_all_game_long(game):
         if page.predictions and rng.random() < 0.5:  # a click drawn ahead: its edit, then its play
             key = rng.choice(sorted(page.predictions))
             page.edit(page.predictions[key])
-            page.paint()
             page.run(page.screen.play_predicted(key))
         elif page.screen.interlude and rng.random() < 0.5:  # a round's end: Next round
             page.run(page.screen.done_looking())
@@ -259,7 +251,6 @@ def test_the_edits_build_the_table_the_renderer_draws_whole_all_game_long(game):
                 page.click(rng.choice(places))
             else:
                 page.run(page.screen.click_action(rng.randrange(len(page.screen.legal))))
-        page.paint()
         assert page.shows_the_table_drawn_whole()
     assert len(page.screen.source.table.match.history) > 10
 
@@ -507,7 +498,6 @@ def test_a_click_drawn_ahead_is_played_on_the_table_it_drew():
     page = screen_for(table)
     page.settle()
     page.edit(page.predictions["pos:cell-3"])
-    page.paint()
     effects = page.run(page.screen.play_predicted("pos:cell-3"))
     assert table.match.history == [[0, {"type": "flip", "pos": 3}]]
     [edit] = [effect for effect in effects if isinstance(effect, DrawTable)]

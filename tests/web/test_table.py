@@ -44,20 +44,22 @@ def test_a_bot_move_chosen_before_the_match_moved_on_is_dropped():
 
 
 @pytest.mark.parametrize(
-    ("bot_hand", "graveyard", "move"),
+    ("bot_hand", "graveyard", "move", "level"),
     [
-        (["4H", "5H", "9H", "3H"], "9C", {"type": "snap", "owner": 1, "slot": 2}),  # the round's starting card
-        (["4H", "5H", "RJ", "BJ"], "KC", {"type": "cambio"}),  # two jokers known: a call, out of turn
+        (["4H", "5H", "9H", "3H"], "9C", {"type": "snap", "owner": 1, "slot": 2}, "hard"),  # the round's first card
+        (["4H", "5H", "RJ", "BJ"], "KC", {"type": "cambio"}, "medium"),  # two jokers known: a call, out of turn
     ],
 )
-def test_a_bots_out_of_turn_move_takes_its_levels_reaction_time(bot_hand, graveyard, move):
+def test_a_bots_out_of_turn_move_takes_its_levels_reaction_time(bot_hand, graveyard, move, level):
     deck = fixed_deck([["6S", "7S", "8S", "9S"], bot_hand], graveyard, [])
-    table = table_for(game="cambio", bots=1, level="hard", deck=json.dumps(deck))
+    table = table_for(game="cambio", bots=1, level=level, deck=json.dumps(deck))
     assert table.person_to_act() == 0  # your turn: anything the bot does now is out of turn
     chosen = table.bot_move()
     assert (chosen.seat, chosen.action, chosen.in_turn) == (1, move, False)
-    low, high = DELAY_MS["hard"]
-    assert low <= table.reaction_delay_ms(1) <= high
+    low, high = DELAY_MS[level]
+    pace = 700  # the normal speed: a reaction time is scaled to the pace
+    assert low <= table.bots.wait_ms(chosen, pace) <= high
+    assert table.bots.wait_ms(chosen, pace * 2) >= 2 * low, "slower play, slower reactions"
 
 
 def test_pass_and_play_needs_the_curtain_when_the_other_person_must_act():

@@ -18,7 +18,7 @@ import math
 from ...cards import is_joker, rank, suit
 from ...core import FACE_DOWN
 from ...rules.cambio import ENDER_PENALTY, LIMIT, power_of
-from ..presenter import Area, Interlude, Presenter, Spot, card_name
+from ..presenter import Area, Interlude, Presenter, Spot, card_name, seats_across
 from ..words import YOU, join_words, objective, possessive, seat_name, waiting_for
 
 BLOCK = 4  # the cards of a 2 × 2 block
@@ -386,9 +386,8 @@ def around(viewer: int | None, hands: list[Area], middle: Area | None = None) ->
     """The hands as the players sit: the others across the table first, then the middle (if any), then the hand of
     the seat on screen nearest its player."""
     middle_area = [middle] if middle is not None else []
-    if viewer is None:
-        return [*hands, *middle_area]
-    return hands[viewer + 1 :] + hands[:viewer] + middle_area + [hands[viewer]]
+    mine = [hands[viewer]] if viewer is not None else []
+    return [hands[seat] for seat in seats_across(viewer, len(hands))] + middle_area + mine
 
 
 def slot_label(names: list[str], seat: int, slot: int) -> str:

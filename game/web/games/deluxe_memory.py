@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...cards import colour, is_joker, rank, rank_number
 from ...rules.deluxe_memory import COLS, EXTRA_TURN_PRICE, card_positions
-from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name
+from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, seats_across
 from ..words import YOU, does, first_to_play, join_words, objective, possessive, seat_name, verb
 
 REARRANGE_SECONDS = 60
@@ -106,6 +106,20 @@ TOKEN_REASONS = {
 
 NO_EFFECT_REASONS = {"too_few_players": "fewer than two players to choose"}
 
+# What a player did, for the log: (verb, the rest), by event; the verb agrees with the player's name ("Ana looks",
+# "You look"). {where} is the event's place on the grid, {kind} the kind of pair kept.
+DEEDS = {
+    "look": ("looks", "at the card at {where}"),
+    "hide": ("pays", "1 token to put the card at {where} back face-down"),
+    "select": ("picks", "the card at {where} to move"),
+    "square": ("chooses", "the square from {where}"),
+    "cross": ("chooses", "the cross around {where}"),
+    "keep": ("keeps", "the pair as a {kind}"),
+    "will_skip": ("will", "skip the next turn"),
+    "skip": ("skips", "a turn"),
+    "extra_turn": ("will", "take another turn"),
+}
+
 # What the chooser is asked, by phase; {n} is the pair's amount of tokens, {first} the player chosen first.
 PROMPTS = {
     "pick": "Pick a card to look at.",
@@ -143,10 +157,8 @@ class DeluxeMemoryPresenter(Presenter):
 
     def areas(self, view, names):
         viewer = view["seat"]
-        # The others sit across the grid, in turn order from the viewer's left; the viewer sits at the bottom.
-        start = 0 if viewer is None else viewer + 1
-        others = [(start + step) % len(names) for step in range(len(names)) if (start + step) % len(names) != viewer]
-        areas = [self._player(view, names, seat) for seat in others]
+        # The others sit across the grid; the viewer sits at the bottom.
+        areas = [self._player(view, names, seat) for seat in seats_across(viewer, len(names))]
         areas.append(self._grid(view, names))
         effect = self._effect(view, names)
         if effect is not None:
@@ -331,11 +343,13 @@ class DeluxeMemoryPresenter(Presenter):
         return {"look": "flip", "match": "pair"}.get(event["type"], "")
 
     def describe(self, event, names):
-        handler = getattr(self, f"_tell_{event['type']}", None)
-        if handler is None:
-            return ""
-        who = seat_name(names, event.get("seat"))
-        return handler(event, who, names)
+        kind, who = event["type"], seat_name(names, event.get("seat"))
+        if kind in DEEDS:
+            verb, rest = DEEDS[kind]
+            where = self._where(event["pos"]) if "pos" in event else ""
+            return f"{does(who, verb)} {rest.format(where=where, kind=event.get('kind'))}."
+        handler = getattr(self, f"_tell_{kind}", None)
+        return handler(event, who, names) if handler else ""
 
     def _tell_deal(self, event, who, names):
         cards, tokens = len(event["positions"]), event["tokens"][0]
@@ -347,14 +361,8 @@ class DeluxeMemoryPresenter(Presenter):
             return f"{possessive(who)} turn."
         return f"{possessive(who)} extra turn."
 
-    def _tell_look(self, event, who, names):
-        return f"{does(who, 'looks')} at the card at {self._where(event['pos'])}."
-
     def _tell_no_match(self, event, who, names):
         return "No pair."
-
-    def _tell_hide(self, event, who, names):
-        return f"{does(who, 'pays')} 1 token to put the card at {self._where(event['pos'])} back face-down."
 
     def _tell_face_up(self, event, who, names):
         return f"Face-up for everyone now: {self._cards_at(event)}."
@@ -382,20 +390,8 @@ class DeluxeMemoryPresenter(Presenter):
     def _tell_effect(self, event, who, names):
         return f"Mixed Chart {event['rank']}: {CHART_TEXT[event['rank']]}."
 
-    def _tell_will_skip(self, event, who, names):
-        return f"{does(who, 'will')} skip the next turn."
-
-    def _tell_skip(self, event, who, names):
-        return f"{does(who, 'skips')} a turn."
-
-    def _tell_keep(self, event, who, names):
-        return f"{does(who, 'keeps')} the pair as a {event['kind']}."
-
     def _tell_shield(self, event, who, names):
         return f"{possessive(who)} shield absorbed the loss."
-
-    def _tell_extra_turn(self, event, who, names):
-        return f"{does(who, 'will')} take another turn."
 
     def _tell_pass(self, event, who, names):
         return f"{does(who, 'passes')}: no more turns."
@@ -404,20 +400,11 @@ class DeluxeMemoryPresenter(Presenter):
         first, second = event["pos"]
         return f"The cards at {self._where(first)} and {self._where(second)} swap places."
 
-    def _tell_select(self, event, who, names):
-        return f"{does(who, 'picks')} the card at {self._where(event['pos'])} to move."
-
     def _tell_reveal(self, event, who, names):
         return f"{does(who, 'reveals')} {self._cards_at(event)}."
 
     def _tell_turn_down(self, event, who, names):
         return "The revealed cards go face-down again."
-
-    def _tell_square(self, event, who, names):
-        return f"{does(who, 'chooses')} the square from {self._where(event['pos'])}."
-
-    def _tell_cross(self, event, who, names):
-        return f"{does(who, 'chooses')} the cross around {self._where(event['pos'])}."
 
     def _tell_no_effect(self, event, who, names):
         return f"Nothing happens: {NO_EFFECT_REASONS[event['reason']]}."

@@ -26,6 +26,10 @@ const BEAT_MS = 5000; // a heartbeat to the room this often
 const GONE_MS = 16_000; // a peer not heard for this long has left (three heartbeats missed)
 const GAP_MS = 4000; // a missing message not come after this long is lost
 const PART_CHARS = 16_000; // public relays take events of some tens of kB
+const MAX_PARTS = 8; // a room message is at most about 88 kB (game/net/channel.py)
+const MAX_AHEAD = 64; // messages kept waiting for one that is missing, at most
+const MAX_PEERS = 16; // peers a page keeps track of: a room seats six, the rest may watch
+const FRESH_S = 60; // an event stamped further than this from now is stale (a replay), or from a wrong clock
 const RECONNECT_MS = [500, 1000, 2000, 5000, 10_000];
 const FIRST_KIND = 20_000; // Nostr's ephemeral events: kinds 20000 to 29999
 const PEER_ID_CHARS = 32; // of the signing key's hex: 128 bits nobody can match with a key of their own
@@ -50,7 +54,7 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   const relays = relayUrls.map((url) => relayConnection(url, kind, topic, onEvent));
   const peers = new Map(); // peer id → { heard, next, parts: Map(n → pieces), ready: Map(n → text), gapSince }
   const sent = new Map(); // peer id → how many texts went to it
-  const seen = new Set(); // event ids already taken (every relay sends its copy)
+  const seen = new Map(); // event id → its time: taken already (every relay sends its copy; a replay is refused)
   let opened = 0; // events from others this page could open
   let foreign = 0; // events of the room it could not
   let closed = false;
@@ -74,8 +78,9 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   };
 
   async function onEvent(event) {
-    if (closed || event.pubkey === author || seen.has(event.id) || !(await genuine(event))) return;
-    seen.add(event.id);
+    const fresh = Math.abs(nowSeconds() - event.created_at) <= FRESH_S;
+    if (closed || !fresh || event.pubkey === author || seen.has(event.id) || !(await genuine(event))) return;
+    seen.set(event.id, event.created_at);
     let envelope;
     try {
       const bytes = fromBase64(event.content);
@@ -91,6 +96,7 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
     if (closed || from !== event.pubkey.slice(0, PEER_ID_CHARS) || (to != null && to !== selfId)) return;
     if (type === "bye") return gone(from);
     const peer = heard(from);
+    if (!peer) return;
     if (type === "hello") post({ from: selfId, to: from, type: "here" });
     else if (type === "signal") listeners.onSignal(from, envelope.data);
     else if (type === "text") take(from, peer, envelope);
@@ -99,6 +105,7 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   function heard(peerId) {
     let peer = peers.get(peerId);
     if (!peer) {
+      if (peers.size >= MAX_PEERS) return null; // a flood of made-up peers would cost a WebRTC attempt each
       peer = { heard: 0, next: 0, parts: new Map(), ready: new Map(), gapSince: null };
       peers.set(peerId, peer);
     }
@@ -112,8 +119,9 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   }
 
   function take(peerId, peer, { n, part, parts, data }) {
-    const whole = [n, part, parts].every(Number.isInteger) && 0 <= part && part < parts && typeof data === "string";
-    if (!whole || n < peer.next || peer.ready.has(n)) return; // damaged, or a copy from another relay
+    const fits = [n, part, parts].every(Number.isInteger) && 0 <= part && part < parts && parts <= MAX_PARTS;
+    if (!fits || typeof data !== "string" || data.length > PART_CHARS) return; // not a part we could have sent
+    if (n < peer.next || n >= peer.next + MAX_AHEAD || peer.ready.has(n)) return; // a copy, or too far ahead
     const pieces = peer.parts.get(n) ?? new Array(parts).fill(null);
     if (pieces.length !== parts) return;
     pieces[part] = data;
@@ -131,6 +139,7 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   }
 
   function sweep() {
+    for (const [id, at] of seen) if (nowSeconds() - at > 2 * FRESH_S) seen.delete(id); // stale by now anyway
     const now = Date.now();
     for (const [peerId, peer] of peers) {
       if (now - peer.heard > GONE_MS) {

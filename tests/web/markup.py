@@ -1,8 +1,6 @@
-"""A stand-in for the page's #table: just enough DOM to make a redraw's changes as static/js/redraw.js makes
-them, and to read the table back as HTML, for tests/web/test_screen.py's model of the page on CPython.
-
-redraw.js itself is checked against the renderer in the page (tests/browser/test_redraw.py); this stand-in
-goes once test_screen's page keeps its table some other way."""
+"""Reading a table's HTML as a tree, for tests/web/test_screen.py's model of the page on CPython: find a spot by
+its place, read its attributes, write it back. It changes nothing: making a redraw's changes is the page's own
+static/js/redraw.js, checked against the renderer in the page (tests/browser/test_redraw.py)."""
 
 from __future__ import annotations
 
@@ -10,11 +8,9 @@ import re
 from html import escape
 from html.parser import HTMLParser
 
-from game.web.render import Change
-
 
 class Element:
-    """Just enough of a DOM element to apply :func:`table_changes` the way the page does, and to read it back."""
+    """An element of parsed HTML: its tag, attributes and children, read back as HTML."""
 
     def __init__(self, tag: str, attributes: list[tuple[str, str]], closed: bool = False):
         self.tag, self.attributes, self.closed = tag, dict(attributes), closed
@@ -43,16 +39,6 @@ class Element:
             if child.attributes.get("data-pos") == place:
                 return child
             found = child.find(place)
-            if found is not None:
-                return found
-        return None
-
-    def parent_of(self, node: Element) -> Element | None:
-        """The element under this one that holds ``node``."""
-        for child in self.elements:
-            if child is node:
-                return self
-            found = child.parent_of(node)
             if found is not None:
                 return found
         return None
@@ -92,41 +78,6 @@ def fragment(html: str) -> list[Element | str]:
     builder.feed(html)
     builder.close()
     return root.children
-
-
-def apply(table: Element, changes: list[Change]) -> None:
-    """Make the changes to ``table`` as static/js/redraw.js makes them to the page's #table."""
-    for kind, at, value, name in changes:
-        if kind == "table":
-            table.children = fragment(value)
-            continue
-        if kind == "tail":
-            table.children = [table.elements[0], *fragment(value)]
-            continue
-        board = table.elements[0]
-        if kind == "add-area":
-            board.children[at:at] = fragment(value)
-            continue
-        node = board.elements[at] if isinstance(at, int) else table.find(at)
-        parent = table.parent_of(node)
-        if kind in ("area", "spot"):
-            parent.children[parent.children.index(node) : parent.children.index(node) + 1] = fragment(value)
-        elif kind in ("drop-area", "drop-spot"):
-            parent.children.remove(node)
-        elif kind == "after":
-            index = parent.children.index(node) + 1
-            parent.children[index:index] = fragment(value)
-        elif kind == "first":
-            node.elements[-1].children[0:0] = fragment(value)
-        elif kind == "columns":
-            node.elements[-1].attributes["style"] = f"--columns:{value}"
-        elif kind == "attribute":
-            node.attributes[name] = value
-        elif kind == "remove":
-            del node.attributes[name]
-        else:
-            assert kind == "head", kind
-            node.children = [*fragment(value), node.elements[-1]]
 
 
 def drawn_table(html: str) -> Element:
