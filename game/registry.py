@@ -48,6 +48,7 @@ ENTRIES: dict[str, Game] = {
             bot="game.bots.concentration:ConcentrationBot",
             presenter="game.web.games.concentration:PRESENTER",
             rules_page="static/rules/concentration.html",
+            stylesheet="static/css/games/concentration.css",
         ),
         Game(
             "deluxe-memory",

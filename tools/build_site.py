@@ -58,6 +58,7 @@ BUNDLES = {
         "static/js/boot.js",
         "static/js/keys.js",
         "static/js/redraw.js",
+        "static/js/sound.js",
         "static/js/rooms.js",
         "static/js/page.js",
     ),

@@ -3,10 +3,11 @@
 It runs in the page's Web Worker (:mod:`game.web.worker`), off the page's thread. static/js/page.js, the page
 adapter, sends it what happens on the page as messages (:meth:`App.handle`): the page's boot, a click on a
 spot (``[data-pos]``), an action button (``[data-action]``) or a command (``[data-command]``: play again, lift
-the curtain...), the picker, the settings, a timer that ran, and a room's transport news. It hands them to
-the screen controller (:mod:`game.web.screen`) or, for rooms, to :mod:`game.web.room`, and sends back what
-the page must do: their effects and its own (:mod:`game.web.bridge`), which page.js carries out. The
-settings, the saved game, the picker's choice and the URL are this module's too.
+the curtain...), the picker, the settings, a timer that ran, the page's finding that the table's grid fits bigger
+cards turned a quarter (``turn``), and a room's transport news. It hands them to the screen controller
+(:mod:`game.web.screen`) or, for rooms, to :mod:`game.web.room`, and sends back what the page must do: their
+effects and its own (:mod:`game.web.bridge`), which page.js carries out. The settings, the saved game, the
+records panel, the picker's choice and the URL are this module's too.
 
 What it knows of the page comes in the messages: the URL with every message, this browser's storage at boot
 (the page's own writes all go through here, so it keeps a copy).
@@ -24,7 +25,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from . import art, config, settings
+from . import art, config, records, settings
 from .bridge import (
     Attribute,
     Fields,
@@ -39,7 +40,7 @@ from .bridge import (
 )
 from .config import GameConfig
 from .games import presenter_for
-from .screen import After, Cancel, DrawTable, HintSeen, Predict, Save, Say, Screen, Show, Store
+from .screen import After, Cancel, DrawTable, HintSeen, Predict, Save, Say, Screen, Show, Store, Write
 from .source import LocalSource
 from .table import Table
 
@@ -72,6 +73,7 @@ class App:
         self.location = Location()
         self.storage: dict[str, str] = {}  # this browser's storage as the page gave it at boot, with our writes
         self.has_rooms = True  # the embed has no room panel
+        self.has_menu = True  # the page's menu, with the picker and the records (nor has the embed)
         self.timers = Timers()
         self.drawn = 0  # how many tables the page has been sent: the version a click names
         self.out: list[dict] = []  # the effects for the page, gathered while a message is handled
@@ -89,6 +91,7 @@ class App:
             "room-import": lambda message: self.rooms.imported(message["text"]),
             "room-assign": lambda message: self.rooms.assign(message["seat"], message["value"]),
             "net": lambda message: self.rooms.on_net(message["gen"], message["event"], message["args"]),
+            "turn": lambda message: self._on_table(message, lambda screen: screen.turn(message["turned"])),
         }
 
     # --- messages from the page -------------------------------------------------------------------------------
@@ -119,7 +122,9 @@ class App:
         """Start the page: the settings, then the game the URL, a save, the picker or the default asks for."""
         self.storage = dict(received["storage"])
         self.has_rooms = received["rooms"]
+        self.has_menu = received["menu"]
         self.emit(Sprite(art.SPRITE))
+        self._show_records()
         # The room's network settings (transport, relay, ice) are for room.py and the transport, not for a game.
         params = {key: value for key, value in self.query().items() if key not in config.ROOM_PARAMS}
         problems = self._load_settings(params)
@@ -199,7 +204,8 @@ class App:
         self.hide_game()
         presenter = presenter_for(source.game)
         hint = "" if source.game in self._hints_seen() else presenter.hint
-        self.screen = Screen(source, presenter, self.settings, hint)
+        kept = records.load(self.storage.get(records.RECORDS_KEY))
+        self.screen = Screen(source, presenter, self.settings, hint, kept, new_game=self.has_menu)
         # The page becomes the table: it fits the screen (static/css/app.css). The game's own layout rules key on
         # the table's data-game (static/css/games/): an attribute that stays put while the game is played, where a
         # rule that looks at the table's children would be checked on every redraw.
@@ -257,6 +263,8 @@ class App:
                 self.store(HINTS_KEY, json.dumps(sorted({*self._hints_seen(), effect.game})))
             elif kind is Store:
                 self.store(effect.key, effect.text)
+                if effect.key == records.RECORDS_KEY:  # a game was counted: the Records panel shows it
+                    self._show_records()
             elif kind is DrawTable:
                 self.drawn += 1
                 self.out.append({**message(effect), "version": self.drawn})
@@ -323,6 +331,19 @@ class App:
             self._carry_out(self.screen.lift_curtain())
         elif command == "done-looking" and self.screen is not None:
             self._carry_out(self.screen.done_looking())
+        elif command == "close-menu" and self.screen is not None:
+            self._carry_out(self.screen.close_menu())
+        elif command == "clear-records":
+            self.store(records.RECORDS_KEY, None)
+            self._show_records()
+            if self.screen is not None:
+                self.screen.records = records.Records()
+
+    def _show_records(self) -> None:
+        """Write the records kept in this browser into the menu's Records panel (the embed has none)."""
+        if self.has_menu:
+            kept = records.load(self.storage.get(records.RECORDS_KEY))
+            self.emit(Write("records-list", records.render_records(kept)))
 
     def on_settings_change(self, fields: dict) -> None:
         """Apply and keep the settings panel's choices."""
@@ -363,13 +384,13 @@ class App:
     def _apply_settings(self) -> None:
         current = self.settings
         look = str(current.look_ms // 1000) if current.look_ms % 1000 == 0 else None
+        fields = {"look": look, "speed": current.speed, "suits": current.suits == "four", "sound": current.sound}
+        # static/js/sound.js reads the sound setting from the page's data-sound.
         self.emit(
             Mark("suits", current.suits),
             Mark("theme", current.theme),
-            Fields(
-                "settings-form",
-                {"look": look, "speed": current.speed, "suits": current.suits == "four", "name": current.name},
-            ),
+            Mark("sound", current.sound),
+            Fields("settings-form", {**fields, "name": current.name}),
         )
 
     def _hints_seen(self) -> list[str]:

@@ -22,7 +22,7 @@ from .words import YOU, bot_name, person_name
 DEFAULT_LEVEL = "medium"
 MAX_NAME_CHARS = 24
 # Parameters that belong to the page, not to the game; they may sit in the same URL.
-PAGE_PARAMS = frozenset({"speed", "look", "suits", "theme", "save", "embed", "name"})
+PAGE_PARAMS = frozenset({"speed", "look", "suits", "theme", "sound", "save", "embed", "name"})
 GAME_PARAMS = frozenset({"game", "players", "bots", "level", "seed", "names"})
 # A room's network settings (game/web/invite.py; static/js/net/config.js reads relay, ice and via).
 ROOM_PARAMS = frozenset({"transport", "relay", "ice", "via"})

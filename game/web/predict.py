@@ -55,18 +55,23 @@ def predict_click(
 
     It is the redraw the screen makes for its own move (:meth:`game.web.screen.Screen.play`): the cards that
     turn up are drawn face up, and with ``looks`` on, the private looks the move gives are shown (``memory`` is the
-    seat's memory of looks, which a prediction reads but leaves as it is). ``None`` when the move would hand the
-    device to another person: the curtain, not the table, comes next.
+    seat's memory of looks, which a prediction reads but leaves as it is); a move that brings an interlude (a round's
+    end) draws it. ``None`` when the move would hand the device to another person: the curtain, not the table,
+    comes next.
     """
     ahead, events = table.after(action)
     if ahead.needs_curtain():
         return None
+    view = ahead.match.view(ahead.viewer)
+    # A move that ends a round brings its interlude: every hand turned up, flipping in (Screen.play).
+    interlude = presenter.interlude(events, view, ahead.names)
     reveals: dict[str, str] = {}
-    if looks:
+    if looks and interlude is None:
         memory = dict(memory)
         for event in events:
             reveals.update(presenter.looks(event, memory))
-    view = ahead.match.view(ahead.viewer)
-    rendered = render_table(presenter, view, ahead.names, ahead.legal_actions(), reveals, drawn.faces, flip_in=False)
+    legal = ahead.legal_actions()
+    fresh = interlude is not None
+    rendered = render_table(presenter, view, ahead.names, legal, reveals, drawn.faces, fresh, interlude=interlude)
     now, later = changes_that_can_wait(table_changes(drawn, rendered))
     return Prediction(action, rendered, now, later, ahead.to_json())

@@ -16,12 +16,16 @@ spot's place is played by clicking that spot.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..cards import is_joker, rank, suit
 from ..core import FACE_DOWN
 from .words import GAME_OVER, seat_name, waiting_for
+
+if TYPE_CHECKING:
+    from .records import Best
 
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -55,6 +59,24 @@ class Area:
     note: str = ""  # one line under the title, e.g. "20 tokens"
     active: bool = False  # the area of the seat whose turn it is
     extra: list[str] = field(default_factory=list)  # small facts shown beside it (shields, traps)
+    # A grid that may be drawn turned a quarter (Presenter.turned): whether it is now; None for any other area
+    # (a square grid is the same either way).
+    turned: bool | None = None
+    titled: bool = True  # False: the title is for screen readers only (an area the cards alone make plain)
+
+
+@dataclass
+class Interlude:
+    """A moment that holds the table until the player moves on (Cambio's round end): the areas drawn meanwhile,
+    a title and the sentences under it, the label of the button that moves on and the prompt. ``since``: how many of the
+    events it was found in came before it (what follows belongs to what comes next, such as a new deal)."""
+
+    title: str
+    lines: list[str]
+    button: str
+    areas: list[Area]
+    prompt: str = ""  # what the prompt says meanwhile
+    since: int = 0
 
 
 class Presenter:
@@ -63,6 +85,34 @@ class Presenter:
     game = ""
     # What to do on a first turn, said once per game and browser after the prompt ("Tap two cards...").
     hint = ""
+    # Whether the table's grid is drawn turned a quarter: the rules' rows drawn as columns, which gives bigger
+    # cards on a tall screen (the page measures which way fits, static/js/redraw.js). A copy of the presenter
+    # draws it so (turned_to); its labels and sentences then count rows and columns as they are drawn.
+    turned = False
+
+    def turned_to(self, turned: bool) -> Presenter:
+        """This presenter, drawing its grid turned a quarter or not."""
+        if turned == self.turned:
+            return self
+        twin = copy.copy(self)
+        twin.turned = turned
+        return twin
+
+    def grid_spots(self, rows: int, cols: int) -> list[int]:
+        """The positions of the rules' ``rows`` × ``cols`` grid (row-major) in the order they are drawn, left to
+        right and top to bottom: the rules' order, or, turned, each of the rules' columns as a row."""
+        if not self.turned:
+            return list(range(rows * cols))
+        return [row * cols + col for col in range(cols) for row in range(rows)]
+
+    def grid_columns(self, rows: int, cols: int) -> int:
+        """How many columns the grid of the rules' ``rows`` × ``cols`` is drawn with."""
+        return rows if self.turned else cols
+
+    def grid_label(self, pos: int, cols: int) -> str:
+        """ "row 3, column 5": where the rules' position ``pos`` (of a grid ``cols`` wide) is drawn."""
+        row, col = divmod(pos, cols)
+        return row_column(col, row) if self.turned else row_column(row, col)
 
     def areas(self, view: dict, names: list[str]) -> list[Area]:
         """The table as areas of spots, in reading order."""
@@ -122,6 +172,35 @@ class Presenter:
         """A sentence for the log and the screen reader, or ``""`` for events not worth telling."""
         return ""
 
+    def bests(self, view: dict, events: list[dict], seat: int) -> list[Best]:
+        """The bests this game keeps in a player's records (:mod:`game.web.records`), as ``seat`` played it: ``view``
+        is its view at the end, ``events`` the whole game's public events."""
+        return []
+
+    def cue(self, event: dict) -> str:
+        """The sound ``event`` (a public event) makes, if any: "flip", "pair", "snap", "snap-wrong" or "call"
+        (static/js/sound.js plays them); ``""`` for none."""
+        return ""
+
+    def interlude(self, events: list[dict], view: dict, names: list[str]) -> Interlude | None:
+        """A moment in ``events`` (as the seat on screen saw them) that holds the table until the player moves on,
+        drawn from ``view`` (the seat's view after them): Cambio's round end. ``None`` for most events."""
+        return None
+
+    def follow(self, event: dict, notes: dict) -> None:
+        """Note in ``notes`` what a later question (:meth:`confirm`) needs from ``event``, a public event. The
+        screen keeps ``notes`` for the whole game and hands it every public event once, in order."""
+        return  # most games ask nothing that needs notes
+
+    def minor(self, action: dict, view: dict) -> bool:
+        """Whether ``action``'s button is a quiet one, beside the choices, never the one to press first."""
+        return False
+
+    def confirm(self, action: dict, view: dict, names: list[str], notes: dict) -> str | None:
+        """A question to ask once before ``action`` is played, when it is an easy slip that costs a lot; else
+        ``None``. ``notes``: what :meth:`follow` noted."""
+        return None
+
     def deadline(self, view: dict) -> tuple[int, dict] | None:
         """A time limit on the choice in ``view``: (seconds, the action played for the seat when time runs out)."""
         return None
@@ -169,4 +248,9 @@ def seats_across(viewer: int | None, players: int) -> list[int]:
 
 def grid_label(index: int, columns: int) -> str:
     """ "row 3, column 5" for a row-major index (rows and columns counted from 1)."""
-    return f"row {index // columns + 1}, column {index % columns + 1}"
+    return row_column(*divmod(index, columns))
+
+
+def row_column(row: int, col: int) -> str:
+    """ "row 3, column 5" for row 2 and column 4 counted from 0."""
+    return f"row {row + 1}, column {col + 1}"

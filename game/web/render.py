@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from ..core import FACE_DOWN
 from . import art
-from .presenter import Area, Presenter, Spot, card_name, face_words
+from .presenter import Area, Interlude, Presenter, Spot, card_name, face_words
 from .words import join_words, seat_name, verb
 
 MAX_LOG_LINES = 40
@@ -46,7 +46,8 @@ class SpotHtml:
 @dataclass(frozen=True)
 class AreaHtml:
     """One area in the pieces a redraw may change on their own: its section's class and label, its head
-    (title, note, chips) and its spots."""
+    (title, note, chips) and its spots; ``turned``: whether a grid that may be drawn turned a quarter is
+    (``data-turned``, which static/js/redraw.js reads), ``None`` for any other area."""
 
     key: str
     classes: str
@@ -54,13 +55,15 @@ class AreaHtml:
     head: str
     columns: int
     spots: tuple[SpotHtml, ...]
+    turned: bool | None = None
 
     @property
     def html(self) -> str:
         """The whole area as one ``<section>``."""
         spots = "".join(spot.html for spot in self.spots)
+        turned = "" if self.turned is None else f' data-turned="{str(self.turned).lower()}"'
         return (
-            f'<section class="{escape(self.classes)}" aria-label="{escape(self.title)}">{self.head}'
+            f'<section class="{escape(self.classes)}" aria-label="{escape(self.title)}"{turned}>{self.head}'
             f'<div class="spots" style="--columns:{self.columns}">{spots}</div></section>'
         )
 
@@ -127,23 +130,31 @@ def render_table(
     flip_in: bool = True,
     held: str = "",
     menu: list[int] | tuple[int, ...] = (),
+    question: str = "",
+    interlude: Interlude | None = None,
 ) -> Rendered:
     """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
 
     A card that shows a face now and did not in ``shown_before`` has just turned up: with ``flip_in`` it is
     marked to flip in (``fd-flip-in``); without it, it is simply drawn face up. ``held``: the look stays up until
     the player ends it with a button of that label (:meth:`Presenter.held_look`), the choice to make first.
-    ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from.
+    ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from; with a
+    ``question``, the action it asks about (:meth:`Presenter.confirm`), with a button to keep playing instead.
+    ``interlude``: the table holds still for a moment (:meth:`Presenter.interlude`): its areas, nothing to choose
+    on them, its words and the button that moves on are drawn instead.
     """
-    by_place, buttons = targets_by_place(presenter, legal)
     faces: dict[str, object] = {}
+    if interlude is not None:
+        areas = [_area(area, {}, {}, shown_before, flip_in, faces) for area in interlude.areas]
+        return Rendered(f"board board-{presenter.game} between-rounds", areas, render_interlude(interlude), faces)
+    by_place, buttons = targets_by_place(presenter, legal)
     areas = [_area(area, by_place, reveals, shown_before, flip_in, faces) for area in presenter.areas(view, names)]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
     done = (held_button(held) if held else DONE_LOOKING) if reveals else ""
     tail = facts_html + render_actions(presenter, view, names, legal, buttons) + done
     if menu:
-        tail += render_menu(presenter, view, names, legal, list(menu))
+        tail += render_menu(presenter, view, names, legal, list(menu), question)
     return Rendered(f"board board-{presenter.game}", areas, tail, faces)
 
 
@@ -151,6 +162,15 @@ def held_button(label: str) -> str:
     """The button that ends a look the player holds (a round's first peek), the first choice on screen."""
     attributes = 'type="button" class="primary" data-command="done-looking" data-legal="true"'
     return f"<button {attributes}>{escape(label)}</button>"
+
+
+def render_interlude(interlude: Interlude) -> str:
+    """An interlude's words under the table, and the button that moves on (the first choice on screen)."""
+    lines = "".join(f"<li>{escape(line)}</li>" for line in interlude.lines)
+    return (
+        f'<section class="interlude" aria-labelledby="interlude-title"><h2 id="interlude-title">'
+        f"{escape(interlude.title)}</h2><ul>{lines}</ul>{held_button(interlude.button)}</section>"
+    )
 
 
 def table_changes(drawn: Rendered | None, new: Rendered) -> list[Change]:
@@ -222,7 +242,8 @@ def _area_ids(areas: list[AreaHtml]) -> list[str]:
 def _area_changes(index: int, before: AreaHtml, area: AreaHtml) -> list[Change]:
     old = {spot.place: spot for spot in before.spots}
     new = {spot.place: spot for spot in area.spots}
-    if [place for place in old if place in new] != [place for place in new if place in old]:
+    moved = [place for place in old if place in new] != [place for place in new if place in old]
+    if moved or before.turned != area.turned:
         return [Change("area", index, area.html)]  # the spots moved around
     changes = []
     if before.classes != area.classes:
@@ -255,25 +276,43 @@ def _spot_changes(old: SpotHtml, spot: SpotHtml) -> list[Change]:
 
 
 def render_actions(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
-    """The buttons for actions that belong to no spot (Done, Claim a pair, a call that ends the round...)."""
-    if not indices:
-        return ""
-    buttons = "".join(
-        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
+    """The buttons for actions that belong to no spot (Done, Claim a pair, a call that ends the round...): the
+    choices of the moment, then the quiet ones beside them (:meth:`Presenter.minor`)."""
+    minor = [index for index in indices if presenter.minor(legal[index], view)]
+    main = [index for index in indices if index not in minor]
+    html = ""
+    if main:
+        buttons = _action_buttons(presenter, view, names, legal, main)
+        html += f'<div class="actions" role="group" aria-label="Your choices">{buttons}</div>'
+    if minor:
+        buttons = _action_buttons(presenter, view, names, legal, minor, "action minor")
+        html += f'<div class="minor-actions" role="group" aria-label="Also possible">{buttons}</div>'
+    return html
+
+
+def render_menu(
+    presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int], question: str = ""
+) -> str:
+    """A small menu for a spot that several actions can be played on; or, with ``question``, the question asked
+    before an action is played, that action's button and one to keep playing instead."""
+    items = _action_buttons(presenter, view, names, legal, indices)
+    if not question:
+        return f'<div class="menu" role="group" aria-label="Choose what to do">{items}</div>'
+    keep = '<button type="button" data-command="close-menu">Keep playing</button>'
+    return (
+        f'<div class="menu question" role="group" aria-label="{escape(question)}">'
+        f"<p>{escape(question)}</p>{items}{keep}</div>"
+    )
+
+
+def _action_buttons(
+    presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int], classes: str = "action"
+) -> str:
+    return "".join(
+        f'<button type="button" class="{classes}" data-action="{index}" data-legal="true">'
         f"{escape(presenter.action_label(legal[index], view, names))}</button>"
         for index in indices
     )
-    return f'<div class="actions" role="group" aria-label="Your choices">{buttons}</div>'
-
-
-def render_menu(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
-    """A small menu for a spot that several actions can be played on."""
-    items = "".join(
-        f'<button type="button" class="action" data-action="{index}" data-legal="true">'
-        f"{escape(presenter.action_label(legal[index], view, names))}</button>"
-        for index in indices
-    )
-    return f'<div class="menu" role="group" aria-label="Choose what to do">{items}</div>'
 
 
 def render_players(presenter: Presenter, view: dict, names: list[str], viewer: int, acting: list[int]) -> str:
@@ -286,22 +325,26 @@ def render_players(presenter: Presenter, view: dict, names: list[str], viewer: i
         current = ' aria-current="true"' if seat == viewer and len(names) > 1 else ""
         score = f' <span class="score">{escape(scores[seat])}</span>' if scores[seat] else ""
         items.append(f'<li class="{" ".join(classes)}" data-seat="{seat}"{current}>{escape(name)}{score}</li>')
-    # A Tab stop of its own: on a narrow screen during play it scrolls sideways (keyboard users must reach it).
-    return f'<ul class="players" aria-label="Players" tabindex="0">{"".join(items)}</ul>'
+    return f'<ul class="players" aria-label="Players">{"".join(items)}</ul>'
 
 
-def render_result(presenter: Presenter, view: dict, names: list[str]) -> str:
-    """The result screen: who won, the scores, who played first, and the way to play again."""
+def render_result(
+    presenter: Presenter, view: dict, names: list[str], records: list[str] = (), new_game: bool = True
+) -> str:
+    """The result screen: who won, the scores, who played first, the player's ``records`` (new ones first said),
+    and the way to play again (and, with ``new_game``, to pick another game)."""
     headline = result_headline(view, names)
     lines = "".join(f"<li>{escape(line)}</li>" for line in presenter.result_lines(view, names))
     first = seat_name(names, view["first"])  # in a game of rounds, who started the first round
     opener = f'<p class="first-player">{escape(first)} played first.</p>' if len(names) > 1 else ""
+    kept = "".join(f"<li>{escape(line)}</li>" for line in records)
+    kept_html = f'<ul class="records" aria-label="Your records">{kept}</ul>' if kept else ""
+    other = ' <button type="button" data-command="new">New game</button>' if new_game else ""
     return (
         f'<div class="result" role="dialog" aria-labelledby="result-title">'
         f'<h2 id="result-title">{escape(headline)}</h2>'
-        f'<ul class="scores" tabindex="0" aria-label="Scores">{lines}</ul>{opener}'
-        '<p><button type="button" class="primary" data-command="again">Play again</button> '
-        '<button type="button" data-command="new">New game</button></p></div>'
+        f'<ul class="scores" tabindex="0" aria-label="Scores">{lines}</ul>{kept_html}{opener}'
+        f'<p><button type="button" class="primary" data-command="again">Play again</button>{other}</p></div>'
     )
 
 
@@ -400,8 +443,9 @@ def _area(
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""
     extra = "".join(f'<span class="chip">{escape(item)}</span>' for item in area.extra)
     extra_html = f'<p class="chips">{extra}</p>' if extra else ""
-    head = f"<h2>{escape(area.title)}</h2>{note}{extra_html}"
-    return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots))
+    title = "<h2>" if area.titled else '<h2 class="visually-hidden">'
+    head = f"{title}{escape(area.title)}</h2>{note}{extra_html}"
+    return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots), area.turned)
 
 
 def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool, entry: bool) -> SpotHtml:

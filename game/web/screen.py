@@ -31,6 +31,8 @@ from dataclasses import dataclass, field
 
 from ..core import Action, IllegalAction
 from .predict import Prediction, click_targets, predict_click
+from .presenter import Interlude
+from .records import RECORDS_KEY, Records, level_of, note_game
 from .render import (
     Change,
     Rendered,
@@ -50,6 +52,8 @@ from .settings import Settings
 from .source import LocalSource, RoomSource
 from .words import REFUSAL, game_over, pass_the_device, playing
 
+# The sounds a batch of events may make, the least telling first: a batch makes the last of them it holds.
+CUES = ("flip", "pair", "snap", "snap-wrong", "call")
 # How long one slice of drawing clicks ahead may hold the page: a click that comes meanwhile waits for it.
 PREDICTION_SLICE_S = 0.003
 CLOCK_TICK_MS = 1000
@@ -166,6 +170,14 @@ class Save:
 
 
 @dataclass(frozen=True)
+class Sound:
+    """Play the cue ``cue`` (a presenter's, or "win" or "turn"): static/js/sound.js makes its short sound or
+    vibration, or both, where the player's setting and the device allow."""
+
+    cue: str
+
+
+@dataclass(frozen=True)
 class Store:
     """Keep ``text`` in this browser under ``key`` (``None``: forget it)."""
 
@@ -180,7 +192,23 @@ class HintSeen:
     game: str
 
 
-Effect = DrawTable | Predict | Write | Show | AddLog | Announce | Focus | Over | Say | After | Cancel | Save | HintSeen
+Effect = (
+    DrawTable
+    | Predict
+    | Write
+    | Show
+    | AddLog
+    | Announce
+    | Focus
+    | Over
+    | Say
+    | After
+    | Cancel
+    | Save
+    | Sound
+    | Store
+    | HintSeen
+)
 
 
 @dataclass
@@ -204,11 +232,23 @@ class OnScreen:
 class Screen:
     """One screen's game: its seat source, the looks on show, the curtain, the log and what is on the page."""
 
-    def __init__(self, source: LocalSource | RoomSource, presenter, settings: Settings, hint: str = ""):
+    def __init__(
+        self,
+        source: LocalSource | RoomSource,
+        presenter,
+        settings: Settings,
+        hint: str = "",
+        records: Records | None = None,
+        new_game: bool = True,
+    ):
         self.source = source
         self.presenter = presenter
         self.settings = settings
         self.hint = hint  # the game's first-turn hint, until the person on screen makes a move
+        self.records = records or Records()  # the player's records in this browser
+        self.counted = source.over  # whether this game is in the records (a game shown over already is, or not ours)
+        self.record_lines: list[str] = []  # what the result says of the records
+        self.new_game = new_game  # whether the result offers a new game (the page's picker; the embed has none)
         self.legal: list[Action] = []
         self.looks: dict[str, str] = {}  # the cards shown for a moment, by place
         # A look the player ends themselves (Presenter.held_look: the prompt and the button's label).
@@ -219,6 +259,11 @@ class Screen:
         self.memories: dict[int | None, dict] = {}  # each seat's memory of looks (Presenter.looks), by seat
         self.curtain_for: int | None = None  # the seat a curtain must go to before its held look shows
         self.menu: list[int] = []  # the legal actions offered on a spot with several, while its menu is open
+        self.question = ""  # asked before the one action in the menu is played (Presenter.confirm)
+        # What the presenter noted of the public events for its questions (Presenter.follow), all game long.
+        self.notes: dict = {}
+        for event in source.public_events(0):
+            presenter.follow(event, self.notes)
         self.log_lines: list[str] = []
         # Lines for the screen reader not announced yet, each with whether it is private to the seat on screen.
         self.to_announce: list[tuple[str, bool]] = []
@@ -229,6 +274,8 @@ class Screen:
         self.due: set[str] = set()  # the timers started and not run or cancelled yet
         self.bot_move = None  # a bot's move chosen and waiting for its delay (bots.driver.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
+        self.interlude: Interlude | None = None  # a moment the table holds still on (Presenter.interlude)
+        self.my_turn: bool | None = None  # whether the person on screen was to play when last drawn (None: not yet)
         self.predictions: dict[str, Prediction] = {}
         self.unpredicted: list[tuple[str, int]] = []
 
@@ -265,10 +312,20 @@ class Screen:
         return [*effects, Focus("#table .menu button")]
 
     def click_action(self, index: int) -> list[Effect]:
-        """The button for legal action number ``index`` was clicked."""
+        """The button for legal action number ``index`` was clicked: play it, or first ask the presenter's question
+        about it (:meth:`Presenter.confirm`), once; its button in the question plays it."""
         if not 0 <= index < len(self.legal):
             return []  # a button of an earlier move's (the page drops those it can tell)
+        question = self._question(index)
+        if question and not (self.question == question and self.menu == [index]):
+            self.question = question
+            effects = self._redraw(at_once=True, menu=[index])
+            return [*effects, Focus('#table .menu [data-command="close-menu"]')]
         return self.play(self.legal[index])
+
+    def close_menu(self) -> list[Effect]:
+        """The player closed the menu or question on show, choosing nothing."""
+        return self._redraw(at_once=True)
 
     def play(self, action: Action, painted: bool = False) -> list[Effect]:
         """Play ``action`` for the seat on screen; an illegal one is explained and changes nothing.
@@ -277,7 +334,7 @@ class Screen:
         it is drawn at once.
         """
         effects = self._end_looks()
-        since = self.source.event_count
+        since, interlude = self.source.event_count, self.interlude
         try:
             self.source.act(action)
         except IllegalAction as error:
@@ -293,7 +350,8 @@ class Screen:
             drawn = self.on_screen.table
             return [*effects, DrawTable([], [], drawn.html if drawn else "", busy=True)]
         effects += self._absorb(since)
-        return effects + self._redraw(at_once=painted, flip_in=False)
+        # The move's own cards show in its frame; but the hands a round's end turns up flip in, as anyone else's do.
+        return effects + self._redraw(at_once=painted, flip_in=interlude is None and self.interlude is not None)
 
     def play_predicted(self, key: str) -> list[Effect]:
         """Play the click ``key`` that the page drew ahead, once the frame showing it is painted: the table shows
@@ -301,7 +359,9 @@ class Screen:
         prediction = self.predictions.get(key)
         if prediction is None:  # the table was redrawn since
             return self.redraw_whole()
-        self.on_screen.drew(prediction.rendered, self.source.viewer)
+        # The faces the seat was shown stay those before the click until the move's redraw: it draws what turned up
+        # as the prediction did (the hands a round's end turns up flip in).
+        self.on_screen.table = prediction.rendered
         return self.play(prediction.action, painted=True)
 
     def redraw_whole(self) -> list[Effect]:
@@ -320,8 +380,19 @@ class Screen:
         return effects + self._redraw(at_once=True)
 
     def done_looking(self) -> list[Effect]:
-        """The player ended the look on show."""
+        """The player ended the look, or the interlude, on show."""
+        if self.interlude is not None:
+            return self._end_interlude()
         return self._end_looks() + self._redraw()
+
+    def turn(self, turned: bool) -> list[Effect]:
+        """The page found bigger cards for the table's grid drawn turned a quarter (``turned``) or not: draw it so,
+        with its positions named as drawn from now on."""
+        presenter = self.presenter.turned_to(turned)
+        if presenter is self.presenter:
+            return []
+        self.presenter = presenter
+        return self._redraw(at_once=True, flip_in=False, menu=self.menu)
 
     def timer(self, name: str) -> list[Effect]:
         """The timer ``name`` (started by an :class:`After`) has run out."""
@@ -351,17 +422,32 @@ class Screen:
     def _absorb(self, since: int) -> list[Effect]:
         """Log the events from ``since`` as everyone saw them, and overlay what the seat on screen was shown."""
         source, presenter, table = self.source, self.presenter, self.table
-        for event in source.public_events(since):
+        seen = source.seat_events(since)
+        interlude = presenter.interlude(seen, source.view(), source.names)
+        cues = [-1]
+        for index, event in enumerate(source.public_events(since)):
+            if interlude is not None and index == interlude.since:  # its words follow the log's line of it
+                self.to_announce += [(line, False) for line in [f"{interlude.title}.", *interlude.lines]]
+            presenter.follow(event, self.notes)
+            cue = presenter.cue(event)
+            cues.append(CUES.index(cue) if cue else -1)
             line = presenter.describe(event, source.names)
             if line:
                 self.log_lines.append(line)
                 self.to_announce.append((line, False))
         self.seen_events = source.event_count
+        sound = [Sound(CUES[max(cues)])] if max(cues) >= 0 else []
+        if interlude is not None:
+            # The table holds still on it. What was shown before it (looks at a round that is over) goes; what
+            # follows it (the next deal's looks) waits for the player to move on.
+            self.interlude = interlude
+            self.looks, self.held, self.pending_looks, self.pending_held = {}, None, {}, {}
+            since += interlude.since
+            seen = seen[interlude.since :]
         if self.settings.look_ms <= 0:
-            return []
-        seen = source.seat_events(since)
+            return sound
         looks, private_looks = seat_looks(presenter, seen, self.memories.setdefault(source.viewer, {}))
-        if private_looks:
+        if private_looks and self.interlude is None:  # else said once the interlude is over (_end_interlude)
             private = private_lines(presenter, source.view(), source.names, private_looks)
             self.to_announce += [(line, True) for line in private]
         self.looks.update(looks)
@@ -372,6 +458,11 @@ class Screen:
             self.looks, self.curtain_for = {}, table.viewer
         elif held:
             self.held = held
+        if self.interlude is not None and self.looks:
+            self.pending_looks.setdefault(source.viewer, {}).update(self.looks)
+            if self.held:
+                self.pending_held[source.viewer] = self.held
+            self.looks, self.held = {}, None
         # A held look waits for its player at a local table; in a room the round goes on after the look time.
         effects = self._look_timer() if self.looks and not (self.held and table is not None) else []
         # In pass-and-play, a private look for someone not holding the device waits for their turn.
@@ -384,7 +475,21 @@ class Screen:
                         self.pending_looks.setdefault(seat, {}).update(shown)
                 if seat in self.pending_looks and presenter.held_look(events):
                     self.pending_held[seat] = presenter.held_look(events)
-        return effects
+        return sound + effects
+
+    def _end_interlude(self) -> list[Effect]:
+        """The player moves on from the interlude: the looks that waited for it show (at a shared table, once the
+        curtain hands them to their seat)."""
+        self.interlude = None
+        source, effects = self.source, []
+        if self.curtain_for is None:
+            seat = source.viewer
+            self.looks, self.held = self.pending_looks.pop(seat, {}), self.pending_held.pop(seat, None)
+            private = private_lines(self.presenter, source.view(), source.names, self.looks) if self.looks else []
+            self.to_announce += [(line, True) for line in private]
+            if self.looks and not (self.held and self.table is not None):
+                effects = self._look_timer()
+        return effects + self._redraw()
 
     def _look_timer(self) -> list[Effect]:
         return self._after("look", self.settings.look_ms, after_paint=False)
@@ -414,14 +519,18 @@ class Screen:
         source, table, on_screen = self.source, self.table, self.on_screen
         effects = self._forget_predictions()
         self.menu = menu or []
+        if not self.menu:
+            self.question = ""
         if table is not None:
             self.unsaved = True
-        if table is not None and (self.curtain_for is not None or table.needs_curtain()) and not self.looks:
+        # An interlude shows nothing private: it is drawn for whoever holds the device, before any curtain.
+        curtain = self.curtain_for is not None or (table is not None and table.needs_curtain())
+        if table is not None and curtain and not self.looks and self.interlude is None:
             return effects + self._draw_curtain()
         if on_screen.curtain:
             on_screen.curtain = False
             effects.append(Show("curtain", False))
-        self.legal = source.legal_actions()
+        self.legal = [] if self.interlude else source.legal_actions()
         held = self.held[1] if self.held else ""
         rendered = render_table(
             self.presenter,
@@ -433,6 +542,8 @@ class Screen:
             flip_in,
             held,
             self.menu,
+            self.question,
+            self.interlude,
         )
         now, later = changes_that_can_wait(table_changes(on_screen.table, rendered))
         on_screen.drew(rendered, source.viewer)
@@ -440,7 +551,7 @@ class Screen:
             effects.append(DrawTable(now + later, [], rendered.html))
         else:
             effects.append(DrawTable(now, later, rendered.html))
-        if held:  # the button that starts the round is the one choice to make first
+        if held or self.interlude:  # the button that starts (or moves on to) the round is the one choice to make first
             effects.append(Focus('#table [data-command="done-looking"]'))
         if at_once:
             return effects + self._draw_around_table()
@@ -473,16 +584,43 @@ class Screen:
         effects += self._write("prompt", self._prompt(view), html=False)
         effects += self._draw_log()
         effects += self._announce()
+        effects += self._turn_cue()
         if source.over:
-            result = render_result(self.presenter, view, source.names)
+            effects += self._count_game(view)
+            result = render_result(self.presenter, view, source.names, self.record_lines, self.new_game)
             shown_anew = self.on_screen.texts.get("result") != result
             effects += self._write("result", result)
             if shown_anew:  # the next thing to do, for the keyboard too
                 effects.append(Focus('#result [data-command="again"]'))
+                people = range(self.table.config.people) if self.table is not None else [source.viewer]
+                if set(people) & set(view["result"]["winners"]):
+                    effects.append(Sound("win"))
             effects.append(Over(json.dumps({"game": source.game, "names": source.names, **view["result"]})))
         else:
             effects += self._write("result", "")
-        return effects + self._update_clock(view) + self._schedule_bot() + self._start_predicting()
+        return effects + self._update_clock(view) + self._schedule_bot() + self._start_predicting(view)
+
+    def _count_game(self, view: dict) -> list[Effect]:
+        """Put the game that just ended in the player's records, once, if one person played it here: alone, against
+        computer players, or from a seat in a room (at a device passed around, nobody's own records)."""
+        source, table = self.source, self.table
+        if self.counted or source.viewer is None or (table is not None and table.config.people != 1):
+            self.counted = True
+            return []
+        self.counted = True
+        level = level_of(table.config.levels, table.config.bots) if table is not None else level_of([], 0, True)
+        won = source.viewer in view["result"]["winners"]
+        bests = self.presenter.bests(view, source.public_events(0), source.viewer)
+        self.records, self.record_lines = note_game(self.records, source.game, level, won, bests)
+        return [Store(RECORDS_KEY, self.records.to_json())]
+
+    def _turn_cue(self) -> list[Effect]:
+        """A "turn" cue (a vibration) when the game comes to wait for the person on screen, not when drawn anew."""
+        source = self.source
+        mine = not source.over and self.interlude is None and source.main_actor() == source.viewer
+        cue = [Sound("turn")] if mine and self.my_turn is False else []
+        self.my_turn = mine
+        return cue
 
     def _write(self, element: str, text: str, html: bool = True) -> list[Effect]:
         if self.on_screen.texts.get(element) == text:
@@ -511,6 +649,8 @@ class Screen:
         if source.over:
             return game_over(result_headline(view, source.names))
         you = f"{source.names[source.viewer]}: " if source.shared else ""
+        if self.interlude:
+            return you + self.interlude.prompt
         if self.held and self.looks:
             return you + self.held[0]
         if source.viewer in source.to_act() and self.legal:
@@ -574,7 +714,7 @@ class Screen:
 
     def _bot_may_move(self) -> bool:
         table = self.table  # None in a room: a room's bots are its host's (room.py paces them)
-        if table is None or "bot" in self.due or self.looks or self.curtain_for is not None:
+        if table is None or "bot" in self.due or self.looks or self.curtain_for is not None or self.interlude:
             return False
         return not table.over and not table.needs_curtain()
 
@@ -595,12 +735,19 @@ class Screen:
 
     # --- clicks drawn ahead -----------------------------------------------------------------------------
 
-    def _start_predicting(self) -> list[Effect]:
+    def _start_predicting(self, view: dict) -> list[Effect]:
         """Draw ahead the clicks the person at a local table may make next, a slice at a time while they think."""
         if self.table is None or self.on_screen.table is None or self.menu or not self.legal:
             return []  # a room's moves are the host's
-        self.unpredicted = list(click_targets(self.presenter, self.legal).items())
+        # A click that asks a question first plays nothing at once.
+        targets = click_targets(self.presenter, self.legal).items()
+        self.unpredicted = [(key, index) for key, index in targets if not self._question(index, view)]
         return self._after("predict", 0, after_paint=False, work=True)
+
+    def _question(self, index: int, view: dict | None = None) -> str | None:
+        """The question to ask before the legal action ``index`` is played, if any (``view``: the seat's view)."""
+        source = self.source
+        return self.presenter.confirm(self.legal[index], view or source.view(), source.names, self.notes)
 
     def _predict_slice(self) -> list[Effect]:
         stop, looks = time.perf_counter() + PREDICTION_SLICE_S, self.settings.look_ms > 0

@@ -1,7 +1,7 @@
 """The player's preferences for this page: their name, how long private looks stay up, bot pace, suit colours,
-save slot.
+sound, save slot.
 
-They come from the URL (``?look=3&speed=fast&suits=four&save=blog-1&name=Ana``) or the settings panel, and
+They come from the URL (``?look=3&speed=fast&suits=four&sound=off&save=blog-1&name=Ana``) or the settings panel, and
 are kept in the browser's storage by :mod:`game.web.app`. Bad values raise ``ValueError`` with a
 sentence for the page.
 """
@@ -15,6 +15,9 @@ from dataclasses import dataclass
 BOT_PACES = {"slow": 1400, "normal": 700, "fast": 250, "instant": 0}
 SUIT_MODES = ("two", "four")
 THEMES = ("auto", "light", "dark")
+# Sounds and vibrations (static/js/sound.js): on, off, or "auto", on in the page and off in the embed, whose
+# host page may not expect a sound.
+SOUNDS = ("auto", "on", "off")
 MAX_LOOK_SECONDS = 30
 SAVE_SLOT = re.compile(r"[A-Za-z0-9_-]{1,40}")
 MAX_NAME_CHARS = 40
@@ -28,6 +31,7 @@ class Settings:
     speed: str = "normal"
     suits: str = "two"
     theme: str = "auto"
+    sound: str = "auto"
     save: str = "main"
     name: str = ""  # what the others in a room see; "" until the player gives one (they see "Player N")
 
@@ -43,6 +47,7 @@ class Settings:
             "speed": self.speed,
             "suits": self.suits,
             "theme": self.theme,
+            "sound": self.sound,
             "name": self.name,
         }
 
@@ -75,6 +80,7 @@ def read(params: dict, base: Settings | None = None) -> tuple[Settings, list[str
     settings.speed = _choice(params, "speed", tuple(BOT_PACES), settings.speed, problems)
     settings.suits = _choice(params, "suits", SUIT_MODES, settings.suits, problems)
     settings.theme = _choice(params, "theme", THEMES, settings.theme, problems)
+    settings.sound = _choice(params, "sound", SOUNDS, settings.sound, problems)
     if "save" in params:
         if isinstance(params["save"], str) and SAVE_SLOT.fullmatch(params["save"]):
             settings.save = params["save"]

@@ -104,7 +104,13 @@
   function settingsFields() {
     const form = byId("settings-form");
     const field = (name) => form.elements.namedItem(name);
-    return { look: field("look").value, speed: field("speed").value, suits: field("suits").checked, name: field("name").value };
+    return {
+      look: field("look").value,
+      speed: field("speed").value,
+      suits: field("suits").checked,
+      sound: field("sound").value,
+      name: field("name").value,
+    };
   }
 
   // --- effects ----------------------------------------------------------------------------------------------
@@ -136,6 +142,8 @@
       while (announcer.childElementCount > MAX_ANNOUNCED) announcer.firstElementChild.remove();
     },
     Focus: ({ selector }) => document.querySelector(selector)?.focus(),
+    // Web Audio and vibration are the page's: a worker has neither (static/js/sound.js decides what is heard).
+    Sound: ({ cue }) => faceDownSound.play(cue),
     // The embed's script reads the result from here to tell the parent page (static/js/embed.js).
     Over: ({ result }) => {
       if (result === null) {
@@ -280,6 +288,7 @@
   const LOCAL_COMMANDS = {
     new: () => openPanel("new-game"),
     settings: () => openPanel("settings"),
+    records: () => openPanel("records"), // Python keeps its list written
     "room-copy": () => {
       const field = byId("room-link");
       if (!field) return;
@@ -396,6 +405,7 @@
       type: "boot",
       storage: storage(),
       rooms: byId("room") !== null,
+      menu: byId("menu") !== null, // the embed has none: no picker, no records
       picked: root.dataset.picked === "true",
       start_requested: requested,
       picker: requested ? pickerFields() : null,
@@ -421,6 +431,9 @@
   document.addEventListener("change", onChange);
   window.addEventListener("pagehide", onHidden);
   document.addEventListener("visibilitychange", onHidden);
+  // The table's grid gives bigger cards drawn turned a quarter (or back): Python draws it so, if the page still
+  // shows the table it was tried on.
+  faceDownRedraw.onTurn((turned) => post({ type: "turn", turned, version: faceDownRedraw.version() }, true));
   faceDownRedraw.onPredictedClick(
     (key, version) => post({ type: "predicted", key, version }, true),
     (edit) => {

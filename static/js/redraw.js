@@ -33,7 +33,8 @@
 //   move's, numbered by its legal actions.
 // - faceDownRedraw.fit(anew) sizes the cards so that the whole table fits its box, by width and by height
 //   (below). apply() has it run once the frame showing its changes is painted, and a ResizeObserver runs it
-//   when the table's box changes size.
+//   when the table's box changes size. A grid that may be drawn turned a quarter is tried the other way then,
+//   and onTurn(ask) names the app's callback that asks the screen to draw it so (below).
 (() => {
   "use strict";
 
@@ -144,6 +145,17 @@
     return table.scrollHeight > table.clientHeight + 1 || table.scrollWidth > table.clientWidth + 1;
   }
 
+  // The largest card size in [fits, tooBig) with which nothing overflows the table, found by halving the range.
+  function largest(table, fits, tooBig) {
+    while (tooBig - fits > 1) {
+      const size = (fits + tooBig) >> 1;
+      setCard(size);
+      if (overflows(table)) tooBig = size;
+      else fits = size;
+    }
+    return fits;
+  }
+
   // Size the cards to the table's box. With `anew` false, only when the table overflows as it is (a change of
   // words or buttons): cards that grow back and shrink again as buttons come and go would be hard to follow.
   function fit(anew) {
@@ -162,13 +174,57 @@
         else fits = card;
       }
     }
-    while (tooBig - fits > 1) {
-      const size = (fits + tooBig) >> 1;
-      setCard(size);
-      if (overflows(table)) tooBig = size;
-      else fits = size;
+    const best = largest(table, fits, tooBig);
+    if (card !== best) setCard(best);
+    if (anew && turnDue) considerTurning(table, best);
+  }
+
+  // --- Turning the grid -----------------------------------------------------------------------------------------
+  // A grid game's grid (the area marked data-turned) may be drawn turned a quarter, the rules' rows as columns
+  // (game/web/presenter.py's Presenter.turned): whichever way gives the bigger cards in the table's box. When the
+  // box changes size or a new table is written, the other way is tried here (the grid given as many columns as
+  // it has rows, and the cards fitted to that), and if its cards would be bigger by more than TURN_GAIN, the
+  // screen is asked to draw the grid the other way (onTurn), which it does with its labels ("row 2, column 3")
+  // counted as drawn. The gain keeps a box near the balance from turning the grid back and forth.
+  const TURN_GAIN = 1.06;
+  let askTurn = null; // the app's callback: askTurn(turned)
+  let turnDue = true; // the box changed size, or a new table was written, since the last try
+  let turnAsked = null; // the way the grid was asked to be drawn (true: turned), until a table drawn so comes
+
+  // A table with its grid drawn as asked is fitted before its frame is painted: the grid turned, its cards still
+  // the size of the other way, would show for a frame (and its answer comes from Python a while after the ask).
+  function fitIfTurned(table) {
+    const area = table.querySelector(":scope > .board > [data-turned]");
+    if (turnAsked === null || area === null || area.dataset.turned !== String(turnAsked)) return;
+    turnAsked = null;
+    fit(true);
+  }
+
+  // The width a grid's cards are drawn at: --card, or less where the grid's width is the limit.
+  function drawnWidth(grid) {
+    return grid.firstElementChild?.getBoundingClientRect().width ?? 0;
+  }
+
+  function considerTurning(table, fitted) {
+    turnDue = false;
+    const area = table.querySelector(":scope > .board > [data-turned]");
+    if (area === null || askTurn === null) return;
+    const grid = area.lastElementChild;
+    const columns = Number(grid.style.getPropertyValue("--columns"));
+    const rows = Math.ceil(grid.childElementCount / columns);
+    if (rows === columns) return;
+    const now = drawnWidth(grid);
+    const style = grid.getAttribute("style"); // put back as it was written (game/web/render.py's)
+    grid.setAttribute("style", `--columns:${rows}`);
+    setCard(largest(table, MIN_CARD, MAX_CARD + 1));
+    const other = overflows(table) ? 0 : drawnWidth(grid); // no gain where nothing fits
+    grid.setAttribute("style", style);
+    setCard(fitted);
+    if (other > now * TURN_GAIN) {
+      turnAsked = area.dataset.turned !== "true";
+      const turned = turnAsked;
+      queueMicrotask(() => askTurn(turned)); // after this task's fitting
     }
-    if (card !== fits) setCard(fits);
   }
 
   // The kinds of change after which the cards are sized anew: spots or areas came or went.
@@ -176,7 +232,11 @@
 
   function watchTableSize() {
     const table = document.getElementById("table");
-    if (table !== null) new ResizeObserver(() => fit(true)).observe(table);
+    if (table === null) return;
+    new ResizeObserver(() => {
+      turnDue = true;
+      fit(true);
+    }).observe(table);
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchTableSize);
   else watchTableSize();
@@ -222,6 +282,8 @@
     const place = focusedPlace();
     const made = applyChanges(table, changes);
     if (!made.ok) table.innerHTML = whole;
+    turnDue ||= !made.ok;
+    fitIfTurned(table);
     fitAfterPaint(made.reshaped || !made.ok);
     if (place !== null && focusedPlace() !== place) {
       table.querySelector(`[data-pos="${CSS.escape(place)}"]`)?.focus();
@@ -270,6 +332,7 @@
       reshaped ||= RESHAPING.has(kind);
       if (kind === "table") {
         table.innerHTML = value;
+        turnDue = true;
       } else if (kind === "tail") {
         for (const node of table.querySelectorAll(":scope > :not(.board)")) node.remove();
         table.insertAdjacentHTML("beforeend", value);
@@ -382,6 +445,9 @@
     hold: (held) => {
       holding = held;
       markBusy(document.getElementById("table"));
+    },
+    onTurn: (ask) => {
+      askTurn = ask;
     },
   };
 })();

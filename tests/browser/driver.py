@@ -155,6 +155,10 @@ def play_well_to_end(page, max_moves: int = 500) -> int:
             page.locator("#curtain button").click()
             answered(page)
             continue
+        moment = page.locator('#table [data-command="done-looking"]')  # a held peek, or a round's end
+        if moment.count():
+            moment.click()
+            continue
         settle(page)
         table = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE_OF_THIS_PAGE})"))
         legal, seat = table.legal_actions(), table.viewer

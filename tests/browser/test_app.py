@@ -260,7 +260,13 @@ def test_a_table_redrawn_move_by_move_is_the_table_drawn_from_nothing(page, site
         drawn, saved = read
         table = Table.from_json(saved)
         view, legal = table.match.view(table.viewer), table.legal_actions()
-        assert drawn == page.evaluate(PARSED, render_table(presenter, view, table.names, legal, {}, {}).html)
+        # As the page draws it: its grid turned a quarter or not, and a round's end held on screen.
+        shown = presenter.turned_to(any(" data-turned=true" in node for node in drawn))
+        interlude = None
+        if any(node.startswith("SECTION ") and " class=interlude" in node for node in drawn):
+            interlude = shown.interlude(table.match.events(table.viewer), view, table.names)
+        expected = render_table(shown, view, table.names, legal, {}, {}, interlude=interlude)
+        assert drawn == page.evaluate(PARSED, expected.html)
 
 
 def test_a_spot_played_from_the_keyboard_keeps_the_focus_and_says_what_it_shows(page, site_url):

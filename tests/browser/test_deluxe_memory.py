@@ -41,7 +41,7 @@ def test_deluxe_memory_played_to_the_result_screen(page, site_url, artifacts):
     page.screenshot(path=str(artifacts / "deluxe_memory.png"), full_page=True)
     open_saved(page, site_url, near_the_end(saved_table(page), 8, seed=2), look="0")
     play_to_end(page, seed=2)
-    lines = page.locator(".result li").all_inner_texts()
+    lines = page.locator(".result .scores li").all_inner_texts()
     assert len(lines) == 3 and all(re.fullmatch(r".+: \d+ tokens?", line) for line in lines), lines
     assert "The game is over" in page.locator("#log").inner_text()
 

@@ -46,7 +46,7 @@ def test_matches_played_to_the_result_screen(page, site_url, artifacts):
     open_saved(page, site_url, near_the_end(saved_table(page), 6, seed=2), look="0")
     play_to_end(page, seed=2)
     assert page.locator(".result h2").inner_text().endswith("!")
-    lines = page.locator(".result li").all_inner_texts()
+    lines = page.locator(".result .scores li").all_inner_texts()
     assert len(lines) == 2 and all(line.endswith("tiles marked") for line in lines)
     assert "marked every tile and won" in page.locator("#log").inner_text()
 

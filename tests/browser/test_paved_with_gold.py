@@ -7,6 +7,7 @@ from tests.support import FIRST_SEAT
 from tests.web.games.test_paved_with_gold import cards_in, view_cards
 
 from .driver import answered, near_the_end, open_game, open_saved, play_to_end, saved_table
+from .test_table_screen import assert_fits
 
 GAME = "paved-with-gold"
 SEED = 11
@@ -41,6 +42,11 @@ def test_paved_with_gold_on_a_phone(phone, site_url, artifacts):
     assert page.locator("#table .area-hand .fd-face").count() == 1  # the picked-up card, in "Your hand"
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.screenshot(path=str(artifacts / "paved_with_gold-phone.png"), full_page=True)
+    # Every claim is offered with one card held: seven buttons, which scroll in their own box on a short screen.
+    # 560 px: what the browser's bars leave of a 360 × 640 phone's screen (without that box, the table scrolled).
+    assert page.locator("#table .actions button").count() == 7
+    page.set_viewport_size({"width": 360, "height": 560})
+    assert_fits(page, "paved with gold, every claim, 360 x 560")
 
 
 def assert_dom_shows_only(page, match, seat: int) -> None:

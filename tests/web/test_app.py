@@ -7,10 +7,13 @@ made by hand, as page.js makes them, and the answers read as JSON.
 from __future__ import annotations
 
 import json
+import random
+import re
 
 from game.web.app import App
 from game.web.bridge import Timers
-from tests.support import table_for
+from game.web.records import ALONE, RECORDS_KEY, Records, note_game
+from tests.support import play_randomly, table_for
 
 LINK = {"game": "concentration", "players": "1", "bots": "0", "pairs": "8", "seed": "3", "look": "0"}
 
@@ -26,11 +29,11 @@ def send(app: App, message: dict, params: dict | None = None) -> list[dict]:
     return json.loads(app.handle(json.dumps({**message, "location": location(params or LINK)})))
 
 
-def booted(storage: dict | None = None, params: dict | None = None) -> tuple[App, list[dict]]:
-    """An app that has handled the page's boot message."""
+def booted(storage: dict | None = None, params: dict | None = None, menu: bool = True) -> tuple[App, list[dict]]:
+    """An app that has handled the page's boot message (``menu``: the page's, not the embed)."""
     app = App()
-    boot = {"type": "boot", "storage": storage or {}, "rooms": True, "picked": False, "start_requested": False}
-    return app, send(app, {**boot, "picker": None}, params)
+    boot = {"type": "boot", "storage": storage or {}, "rooms": menu, "menu": menu, "picked": False}
+    return app, send(app, {**boot, "start_requested": False, "picker": None}, params)
 
 
 def kinds(effects: list[dict]) -> list[str]:
@@ -101,7 +104,8 @@ def test_work_due_at_once_runs_in_the_worker_and_the_page_hears_nothing_of_it():
 def test_clicks_are_drawn_ahead_in_the_worker_between_the_pages_messages():
     app, soon = App(), []
     app.timers.soon = soon.append
-    boot = {"type": "boot", "storage": {}, "rooms": True, "picked": False, "start_requested": False, "picker": None}
+    boot = {"type": "boot", "storage": {}, "rooms": True, "menu": True, "picked": False, "start_requested": False}
+    boot["picker"] = None
     effects = send(app, boot)
     # The draw around the table waits for the painted frame (the page's); drawing ahead starts with it.
     around = next(effect["id"] for effect in effects if effect["effect"] == "After")
@@ -109,3 +113,50 @@ def test_clicks_are_drawn_ahead_in_the_worker_between_the_pages_messages():
     assert soon, "drawing ahead is the worker's own work"
     predicted = json.loads(app.run_timer(soon[-1]))
     assert predicted and all(effect["effect"] == "Predict" for effect in predicted)
+
+
+def writes(effects: list[dict], element: str) -> list[str]:
+    """What the effects write into the page's element ``element``."""
+    return [effect["text"] for effect in effects if effect["effect"] == "Write" and effect["element"] == element]
+
+
+def test_the_records_panel_lists_the_records_kept_and_clearing_them_forgets_them():
+    kept, _ = note_game(Records(), "concentration", ALONE, True, [])
+    app, effects = booted({RECORDS_KEY: kept.to_json()})
+    assert ["Alone: 1 game played." in listed for listed in writes(effects, "records-list")] == [True]
+    assert app.screen.records == kept
+    cleared = send(app, {"type": "command", "command": "clear-records", "seat": None, "picker": None})
+    assert {"effect": "Store", "key": RECORDS_KEY, "text": None} in cleared
+    assert writes(cleared, "records-list") == ['<p class="records-none">No games finished yet.</p>']
+    assert app.screen.records == Records() and RECORDS_KEY not in app.storage
+
+
+def finished_game() -> str:
+    """A solo Concentration game played to its end, as its save."""
+    table = table_for(seed=3, game="concentration", players=1, bots=0, pairs=8)
+    play_randomly(table.match, random.Random(1))
+    return table.to_json()
+
+
+def test_the_embed_has_no_records_panel_and_its_result_offers_no_new_game():
+    storage = {"face-down/main/game": finished_game(), RECORDS_KEY: Records().to_json()}
+    _, effects = booted(storage, {"look": "0"})
+    assert 'data-command="new"' in writes(effects, "result")[0]  # a restored game is drawn whole at once
+    _, effects = booted(storage, {"look": "0"}, menu=False)
+    assert writes(effects, "records-list") == []
+    [result] = writes(effects, "result")
+    assert 'data-command="again"' in result and 'data-command="new"' not in result
+
+
+def test_the_grid_is_drawn_turned_when_the_page_finds_its_cards_bigger_so_on_the_table_it_tried():
+    app, _ = booted(params={**LINK, "pairs": "12"})  # 4 rows of 6: cell-1 is row 1, column 2
+    assert send(app, {"type": "turn", "turned": True, "version": 0}) == []  # tried on an older table
+    drawn = [
+        effect
+        for effect in send(app, {"type": "turn", "turned": True, "version": 1})
+        if effect["effect"] == "DrawTable"
+    ]
+    assert len(drawn) == 1 and 'data-pos="cell-1"' in drawn[0]["html"]
+    label = re.search(r'data-pos="cell-1"[^>]*aria-label="([^"]*)"', drawn[0]["html"]).group(1)
+    assert label.startswith("row 2, column 1"), label  # turned a quarter: the rules' columns are its rows
+    assert send(app, {"type": "turn", "turned": True, "version": 2}) == []  # drawn so already

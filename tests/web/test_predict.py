@@ -47,6 +47,10 @@ def test_a_prediction_is_the_redraw_its_move_makes(game, looks):
         for event in events if looks else []:
             reveals.update(presenter.looks(event, memory))
         real = draw(table, drawn.faces, reveals, flip_in=False)
+        interlude = presenter.interlude(events, table.match.view(table.viewer), table.names)
+        if interlude is not None:  # the move ends a round: every hand turned up, flipping in
+            view = table.match.view(table.viewer)
+            real = render_table(presenter, view, table.names, [], {}, drawn.faces, True, interlude=interlude)
         prediction = predictions[key]
         assert prediction.rendered == real and prediction.action == legal[targets[key]]
         assert (prediction.now, prediction.later) == changes_that_can_wait(table_changes(drawn, real))

@@ -82,3 +82,25 @@ def test_the_log_says_nothing_of_who_plays_first_alone():
     assert (
         presenter_for("concentration").describe(match.events(None)[0], ["You"]) == "The 24 cards are dealt face-down."
     )
+
+
+@pytest.mark.parametrize(("game", "options"), [("concentration", {"pairs": 12}), ("deluxe-memory", {})])
+def test_a_grid_drawn_turned_a_quarter_names_its_positions_as_drawn(game, options):
+    # Turned, the rules' rows are drawn as columns: the grid's spots come in the order they are drawn (left to
+    # right, top to bottom), each labelled with the row and column it is drawn in, and so are the log's lines.
+    view = new_match(game, 2, options, seed=3).view(0)
+    rows, cols = view["rows"], view["cols"]
+    plain = presenter_for(game)
+    turned = plain.turned_to(True)
+    assert turned.turned and not plain.turned and plain.turned_to(False) is plain
+    [grid] = [area for area in turned.areas(view, ["Ana", "Ben"]) if area.turned is not None]
+    assert grid.turned and grid.columns == rows
+    for drawn, spot in enumerate(grid.spots):
+        row, col = divmod(drawn, rows)  # where it is drawn
+        assert spot.label.startswith(f"row {row + 1}, column {col + 1}")
+        assert spot.place == f"cell-{col * cols + row}"  # the rules' position: their row is its column
+    [unturned] = [area for area in plain.areas(view, ["Ana", "Ben"]) if area.turned is not None]
+    assert unturned.columns == cols and [spot.place for spot in unturned.spots] == [
+        f"cell-{p}" for p in range(rows * cols)
+    ]
+    assert turned.grid_label(1, cols) == "row 2, column 1" and plain.grid_label(1, cols) == "row 1, column 2"

@@ -11,6 +11,8 @@ import pytest
 from game import GAMES
 from game.web.games import presenter_for
 from game.web.games.concentration import ConcentrationPresenter
+from game.web.presenter import card_name
+from game.web.records import RECORDS_KEY, Records, load, note_game
 from game.web.render import render_table
 from game.web.screen import (
     AddLog,
@@ -26,12 +28,15 @@ from game.web.screen import (
     Say,
     Screen,
     Show,
+    Sound,
+    Store,
     Write,
 )
 from game.web.settings import Settings
 from game.web.source import LocalSource
 from game.web.table import Table
 from tests.support import table_for
+from tests.web.games.test_cambio import cards_named
 from tests.web.markup import drawn_table
 from tests.web.support import room_at_play
 
@@ -57,6 +62,8 @@ class Page:
         self.over: str | None = None
         self.predictions: dict[str, DrawTable] = {}
         self.hints_seen: list[str] = []
+        self.sounds: list[str] = []
+        self.records: Records | None = None  # the records the page keeps, once the screen hands it some
         self.effects: list = []  # every effect carried out, in order
 
     def run(self, effects: list) -> list:
@@ -93,6 +100,10 @@ class Page:
                     self.saved = effect.text
                 case HintSeen():
                     self.hints_seen.append(effect.game)
+                case Sound():
+                    self.sounds.append(effect.cue)
+                case Store(key=key, text=text) if key == RECORDS_KEY:
+                    self.records = load(text)
                 case _:
                     raise AssertionError(f"an effect the page does not know: {effect!r}")
         return effects
@@ -232,6 +243,8 @@ def test_the_edits_build_the_table_the_renderer_draws_whole_all_game_long(game):
             key = rng.choice(sorted(page.predictions))
             page.edit(page.predictions[key])
             page.run(page.screen.play_predicted(key))
+        elif page.screen.interlude and rng.random() < 0.5:  # a round's end: Next round
+            page.run(page.screen.done_looking())
         elif page.screen.legal and not page.due.keys() & {"look"}:
             places = page.legal_places()
             if places and rng.random() < 0.8:
@@ -373,7 +386,8 @@ def test_after_the_curtain_the_cards_turned_up_since_that_person_last_saw_the_ta
             flipping = {place for place, (_, flips) in now.items() if flips}
             assert flipping == {place for place, (face, _) in now.items() if turned_up(seen.get(place), face)}
             flips_seen += len(flipping) if seen else 0
-        if page.screen.held:
+            record()
+        if page.screen.held or page.screen.interlude:
             page.run(page.screen.done_looking())
         elif page.screen.legal:
             page.run(page.screen.play(rng.choice(page.screen.legal)))
@@ -553,3 +567,163 @@ def test_a_table_drawn_for_a_rendered_view_matches_render_table():
     presenter = presenter_for("deluxe-memory")
     whole = render_table(presenter, table.match.view(0), table.names, table.legal_actions(), {}, {}, False)
     assert drawn_table(whole.html).inner(ordered=True) == page.table.inner(ordered=True)
+
+
+# --- a grid turned a quarter ------------------------------------------------------------------------------------
+
+
+def test_a_grid_turned_a_quarter_is_drawn_whole_at_once_and_named_as_drawn_from_then_on():
+    table = table_for(game="concentration", pairs=12, players=1, bots=0, seed=4)
+    page = screen_for(table)
+    page.settle()
+    effects = page.run(page.screen.turn(True))
+    [edit] = [effect for effect in effects if isinstance(effect, DrawTable)]
+    assert [change.kind for change in edit.now] == ["area"] and edit.later == []
+    assert 'data-turned="true"' in page.table.inner() and page.shows_the_table_drawn_whole()
+    assert page.table.find("cell-1").attributes["aria-label"].startswith("row 2, column 1")
+    assert page.run(page.screen.turn(True)) == []  # drawn so already
+    page.click("cell-1")
+    page.settle()
+    assert page.shows_the_table_drawn_whole() and 'data-turned="true"' in page.table.inner()
+    page.run(page.screen.turn(False))
+    assert page.table.find("cell-1").attributes["aria-label"].startswith("row 1, column 2")
+
+
+# --- a question before a costly move ----------------------------------------------------------------------------
+
+
+def test_during_the_opening_peek_start_the_round_is_the_one_primary_and_a_call_asks_once():
+    table = table_for(game="cambio", players=2, bots=1, seed=1, first_player="random")  # Ada plays first
+    page = screen_for(table, look_ms=2000)
+    page.settle()
+    html = page.table.inner()
+    assert re.findall(r'class="primary"[^>]*>([^<]*)<', html) == ["Start the round"]
+    [call] = [index for index, action in enumerate(page.screen.legal) if action["type"] == "cambio"]
+    assert f'class="action minor" data-action="{call}"' in html
+    assert f"action:{call}" not in page.predictions  # it asks first: no click of it is drawn ahead
+    page.run(page.screen.click_action(call))
+    assert table.match.history == [] and page.focus == '#table .menu [data-command="close-menu"]'
+    assert "<p>End the round now? You have not had a turn.</p>" in page.table.inner()
+    page.run(page.screen.close_menu())
+    assert 'class="menu' not in page.table.inner() and table.match.history == []
+    page.run(page.screen.click_action(call))
+    page.run(page.screen.click_action(call))  # its button in the question
+    assert table.match.history == [[0, {"type": "cambio"}]]
+
+
+# --- a round's end ------------------------------------------------------------------------------------------------
+
+
+def call_at_once(page: Page) -> dict:
+    """Start the round, and call Cambio on your first turn: the round ends at once. Its round_end event."""
+    page.run(page.screen.done_looking())
+    page.settle()
+    since = page.screen.source.event_count
+    page.run(page.screen.play({"type": "cambio"}))
+    page.settle()
+    [end] = [event for event in page.screen.source.public_events(since) if event["type"] == "round_end"]
+    return end
+
+
+def test_a_rounds_end_holds_the_table_with_every_hand_face_up_until_next_round():
+    table = table_for(game="cambio", players=2, bots=1, seed=2)
+    page = screen_for(table, look_ms=2000)
+    end = call_at_once(page)
+    for seat, hand in enumerate(end["hands"]):
+        for slot, card in enumerate(hand):
+            label = page.table.find(f"hand-{seat}-{slot}").attributes["aria-label"]
+            assert label.endswith(card_name(card) if card else "empty"), label  # face up where it lies
+    assert page.legal_places() == [] and "shown for a moment" not in page.table.inner()  # no peek yet
+    assert page.focus == '#table [data-command="done-looking"]' and ">Next round</button>" in page.table.inner()
+    note = f"{end['points'][0]} + 30 points" if end["penalty"] else f"{end['points'][0]} points"
+    assert "<li>You called Cambio" in page.table.inner() and f'<p class="note">{note}</p>' in page.table.inner()
+    # The round's words are said right after the log's line of it, before the next deal's.
+    said = page.announced[page.announced.index("Round 1 is over.") - 1 :][:3]
+    assert said[0].startswith("Round 1, ended by You") and said[2].startswith("You called Cambio")
+    assert page.texts["prompt"] == "Every hand is face up, with its points."
+    moves = len(table.match.history)
+    while "bot" in page.due:
+        page.fire("bot")
+    assert len(table.match.history) == moves  # the bots wait for the next round
+    page.run(page.screen.done_looking())  # Next round: the new deal's peek, held until the round starts
+    page.settle()
+    assert page.screen.held and "shown for a moment" in page.table.inner()
+    assert page.announced[-1].startswith("You see the ")
+
+
+def test_a_rounds_end_at_a_shared_table_shows_only_what_every_seat_saw_before_the_curtain():
+    table = table_for(game="cambio", players=2, bots=0, names="Ana,Ben", seed=2)
+    page = screen_for(table, look_ms=2000)
+    page.run(page.screen.lift_curtain())
+    end = call_at_once(page)
+    assert not page.shown.get("curtain") and "Next round" in page.table.inner()
+    shown = {card for hand in end["hands"] for card in hand if card}
+    assert cards_named(page.table.inner()) == shown  # the hands revealed, and no card of the next deal
+    page.run(page.screen.done_looking())
+    assert page.shown["curtain"] and page.texts["curtain-text"] == "Pass the device to Ana."
+    assert not cards_named(page.table.inner())
+    page.run(page.screen.lift_curtain())
+    peeked = set(table.match.state()["hands"][0][2:4])  # Ana's own peek at her bottom cards, and the graveyard's
+    assert page.screen.held and cards_named(page.table.inner()) == peeked | {table.match.view(0)["graveyard"]}
+
+
+# --- sounds -------------------------------------------------------------------------------------------------------
+
+
+def test_a_flip_a_pair_your_turn_and_a_win_make_their_sounds_and_a_deal_none():
+    table = table_for(game="concentration", pairs=8, players=2, bots=1, seed=4, first_player="first seat")
+    page = screen_for(table)
+    assert page.sounds == []  # the deal, and the first turn as the game is drawn
+    turn_up_a_mismatch(page, table)  # no pair: the bot's turn
+    assert page.sounds == ["flip", "flip"]
+    while table.match.view(0)["turn"] != 0:
+        page.fire("bot")
+        page.settle()
+    assert page.sounds[2:] == ["flip", "flip", "turn"]  # the bot's flips (no pair), then your turn
+    rng = random.Random(2)
+    while not table.over:
+        if "bot" in page.due:
+            page.fire("bot")
+        else:
+            page.run(page.screen.play(rng.choice(page.screen.legal)))
+        page.settle()
+    assert ("win" in page.sounds) == (0 in table.match.result()["winners"])
+    assert "pair" in page.sounds
+
+
+def test_a_game_won_alone_ends_on_the_win_sound():
+    page = screen_for(table_for(game="concentration", pairs=8, players=1, bots=0, seed=4))
+    play_to_the_end(page)
+    assert page.sounds[-1] == "win" and "turn" not in page.sounds  # alone, every turn is yours: no cue for it
+
+
+# --- records -------------------------------------------------------------------------------------------------------
+
+
+def test_a_game_that_ends_on_screen_is_kept_in_the_records_once_and_the_result_says_what_is_new():
+    before, _ = note_game(Records(), "concentration", "alone", True, [])
+    table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
+    page = Page(Screen(LocalSource(table), presenter_for("concentration"), Settings(look_ms=0), "", before))
+    page.run(page.screen.start(deal=True))
+    play_to_the_end(page)
+    turns = table.match.view(0)["turns"]
+    assert page.records.games["concentration"]["alone"] == {"played": 2, "won": 2}
+    assert page.records.bests["concentration"]["fewest-turns/8"]["value"] == turns
+    assert f"<li>New record: {turns} turns!</li>" in page.texts["result"]
+    assert "<li>Alone: 2 games played.</li>" in page.texts["result"]
+    # Shown again (a reload of the finished game), it is not counted twice.
+    again = Page(Screen(LocalSource(table), presenter_for("concentration"), Settings(), "", page.records))
+    again.run(again.screen.start("Your game was restored where you left it."))
+    assert again.records is None and "New record" not in again.texts["result"]
+
+
+def test_a_game_passed_around_one_device_is_nobodys_own_record():
+    table = table_for(game="concentration", pairs=8, players=2, bots=0, seed=4)
+    page = screen_for(table)
+    rng = random.Random(3)
+    while not table.over:
+        if page.shown.get("curtain"):
+            page.run(page.screen.lift_curtain())
+        page.run(page.screen.play(rng.choice(page.screen.legal)))
+        page.settle()
+    assert page.records is None and page.texts["result"]

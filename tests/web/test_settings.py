@@ -22,7 +22,16 @@ def test_parameters_override_a_base_and_round_trip_through_storage():
 
 
 @pytest.mark.parametrize(
-    "params", [{"look": "-1"}, {"look": "soon"}, {"look": "31"}, {"speed": "warp"}, {"suits": "six"}, {"save": "a b"}]
+    "params",
+    [
+        {"look": "-1"},
+        {"look": "soon"},
+        {"look": "31"},
+        {"speed": "warp"},
+        {"suits": "six"},
+        {"save": "a b"},
+        {"sound": 1},
+    ],
 )
 def test_bad_settings_are_refused(params):
     with pytest.raises(ValueError):
@@ -45,3 +54,9 @@ def test_the_players_name_is_kept_trimmed_and_a_bad_one_is_reported():
     for bad in ("x" * 41, "Ana\u0007", 7):
         kept, problems = settings.read({"name": bad}, settings.Settings(name="Ben"))
         assert kept.name == "Ben" and problems == ["Your name may be up to 40 letters, digits, spaces and signs."]
+
+
+def test_sound_is_on_but_off_in_the_embed_unless_the_player_says_and_it_is_kept():
+    assert settings.from_params({}).sound == "auto"  # static/js/sound.js: on in the page, off in the embed
+    assert settings.from_params(settings.from_params({"sound": "off"}).to_json()).sound == "off"
+    assert settings.read({"sound": "loud"})[1] == ["The setting 'sound' must be one of auto, on, off; got 'loud'."]

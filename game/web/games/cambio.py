@@ -18,8 +18,8 @@ import math
 from ...cards import is_joker, rank, suit
 from ...core import FACE_DOWN
 from ...rules.cambio import ENDER_PENALTY, LIMIT, power_of
-from ..presenter import Area, Presenter, Spot, card_name, seats_across
-from ..words import YOU, join_words, possessive, seat_name, waiting_for
+from ..presenter import Area, Interlude, Presenter, Spot, card_name, seats_across
+from ..words import YOU, join_words, objective, possessive, seat_name, waiting_for
 
 BLOCK = 4  # the cards of a 2 × 2 block
 SLOT_WORDS = ("top left", "top right", "bottom left", "bottom right")
@@ -46,7 +46,9 @@ POWER_PROMPTS = {
     "select": "Choose the first of two cards to swap, or skip.",
     "swap_with": "Choose the card to swap it with, or skip.",
 }
-CALL_LATER = "call Cambio (the round ends after this turn)"
+CALL_LATER = "call Cambio"
+# Asked once before a call made before the caller's first turn of the round (Presenter.confirm).
+EARLY_CALL = "End the round now? You have not had a turn."
 SKIP_LABELS = {
     "peek_own": "Skip the peek",
     "peek_other": "Skip the peek",
@@ -65,24 +67,39 @@ class CambioPresenter(Presenter):
     # --- the table --------------------------------------------------------------------------------
 
     def areas(self, view, names):
-        viewer = view["seat"]
-        # The others across the table first, the piles in the middle, your own hand nearest you.
-        areas = [self._hand(view, names, seat) for seat in seats_across(viewer, len(view["hands"]))]
-        areas.append(self._piles(view, names))
-        if viewer is not None:
-            areas.append(self._hand(view, names, viewer))
+        if view["phase"] == "over" and view["rounds"]:
+            # Every hand was shown at the end: they stay face up on the final screen, each with its points.
+            hands = self._round_end_hands(names, view["rounds"][-1], view["last_hands"])
+            return around(view["seat"], hands, self._piles(view, names))
+        hands = [self._hand(view, names, seat) for seat in range(len(view["hands"]))]
+        return around(view["seat"], hands, self._piles(view, names))
+
+    def _round_end_hands(self, names: list[str], record: dict, hands: list[list]) -> list[Area]:
+        """Every hand face up, each with its points, the caller's 30 and a total's drop, by seat."""
+        drops = {drop["seat"]: drop for drop in record["drops"]}
+        areas = []
+        for seat, hand in enumerate(hands):
+            spots = [Spot(f"hand-{seat}-{slot}", card, slot_label(names, seat, slot)) for slot, card in enumerate(hand)]
+            added = record["points"][seat]
+            if record["penalty"] and seat == record["ender"]:
+                note = f"{added} + {ENDER_PENALTY} points"
+            else:
+                note = f"{added} {'point' if added in (1, -1) else 'points'}"
+            chips = ["Called Cambio"] if seat == record["ender"] and any(card is not None for card in hand) else []
+            if seat in drops:
+                chips.append(f"Total {drops[seat]['from']} drops to {drops[seat]['to']}")
+            title = f"{seat_possessive(names, seat)} hand"
+            areas.append(Area(title, spots, 2 * math.ceil(len(spots) / BLOCK), key="hand", note=note, extra=chips))
         return areas
 
     def _hand(self, view: dict, names: list[str], seat: int) -> Area:
-        hand = view["hands"][seat]
-        # Once the game is over every hand was shown: keep the last one face up on the final screen.
-        shown = view["last_hands"][seat] if view["phase"] == "over" and view["last_hands"] else hand
+        shown = hand = view["hands"][seat]
         looking = view.get("looking")
         spots = []
         for slot, face in enumerate(shown):
             if looking and [looking["owner"], looking["slot"]] == [seat, slot]:
                 face = looking["card"]  # a black king's look lasts until its swap is decided
-            spots.append(Spot(f"hand-{seat}-{slot}", face, f"{seat_possessive(names, seat)} hand, {slot_words(slot)}"))
+            spots.append(Spot(f"hand-{seat}-{slot}", face, slot_label(names, seat, slot)))
         held = sum(1 for face in hand if face is not None)
         chips = []
         if view["lock"] == seat and view["snap_open"]:
@@ -96,7 +113,7 @@ class CambioPresenter(Presenter):
             2 * math.ceil(len(spots) / BLOCK),  # two columns for each 2 × 2 block
             key="hand",
             note=f"{held} {'card' if held == 1 else 'cards'}",
-            active=seat == view["turn"] and view["phase"] != "over",
+            active=seat == view["turn"],
             extra=chips,
         )
 
@@ -155,10 +172,6 @@ class CambioPresenter(Presenter):
             left = join_words([seat_name(names, seat) for seat in final["left"]])
             caller = whose(names, final["caller"], None)
             facts.append(f"Final lap after {caller} Cambio call" + (f": {left} still to play" if left else ""))
-        if view["rounds"]:
-            last = view["rounds"][-1]
-            facts.append(round_line(last, names))
-            facts.append(f"Hands at the end of round {last['round']}: {hands_text(view['last_hands'], names)}")
         return facts
 
     def scores(self, view, names):
@@ -167,8 +180,8 @@ class CambioPresenter(Presenter):
     def prompt(self, view, names):
         prompt = view["prompt"]
         if prompt["kind"] == "waiting" and prompt.get("may"):
-            offers = {"snap": "snap a card of the graveyard top's rank, if you know where one is", "call": CALL_LATER}
-            may = ", or ".join(offers[may] for may in prompt["may"])
+            offers = {"snap": "snap a card of the graveyard top's rank", "call": CALL_LATER}
+            may = " or ".join(offers[may] for may in prompt["may"])
             return f"{waiting_for(seat_name(names, prompt['seat']))} You may {may}."
         return super().prompt(view, names)
 
@@ -209,6 +222,23 @@ class CambioPresenter(Presenter):
         verbs = {"peek": "Peek at", "select": "Pick", "swap_with": "Swap it with", "snap": "Snap"}
         return f"{verbs[kind]} {where}" + (" to swap" if kind == "select" else "")
 
+    def follow(self, event, notes):
+        # Who has had a turn this round: the deal names its first player, each later turn its own.
+        if event["type"] == "deal":
+            notes["played"] = [event["seat"]]
+        elif event["type"] == "turn":
+            notes.setdefault("played", []).append(event["seat"])
+
+    def minor(self, action, view):
+        # A call out of turn ends the round after someone else's turn: offered beside the choices of the moment
+        # (the opening peek's "Start the round", a snap), never as the first thing to press.
+        return action["type"] == "cambio" and not (view["turn"] == view["seat"] and view["phase"] == "turn")
+
+    def confirm(self, action, view, names, notes):
+        if action["type"] == "cambio" and view["seat"] not in notes.get("played", []):
+            return EARLY_CALL
+        return None
+
     def looks(self, event, memory):
         if event["type"] == "peek" and "cards" in event:
             return {
@@ -218,6 +248,27 @@ class CambioPresenter(Presenter):
             # A wrong snap is shown to all before it goes back: keep it up for the look time.
             return {f"hand-{event['owner']}-{event['slot']}": event["card"]}
         return {}
+
+    def interlude(self, events, view, names):
+        # A round's end, unless the game ended with it (the result shows then): every hand face up, the points.
+        ends = [index for index, event in enumerate(events) if event["type"] == "round_end"]
+        if not ends or view["phase"] == "over":
+            return None
+        record = events[ends[-1]]
+        return Interlude(
+            f"Round {record['round']} is over",
+            round_sentences(record, record["hands"], names),
+            "Next round",
+            # Where they lay: the middle's cards are gathered for the next deal, so the words go under the table.
+            around(view["seat"], self._round_end_hands(names, record, record["hands"])),
+            "Every hand is face up, with its points.",
+            since=ends[-1] + 1,
+        )
+
+    def cue(self, event):
+        if event["type"] == "snap":
+            return "snap" if event["right"] else "snap-wrong"
+        return {"cambio": "call", "peek": "flip", "draw": "flip"}.get(event["type"], "")
 
     def held_look(self, events):
         # Each round's deal comes with a peek at your two bottom cards: the only look a round gives for free.
@@ -233,7 +284,8 @@ class CambioPresenter(Presenter):
 
     def result_lines(self, view, names):
         lines = [f"{name}: {total} points" for name, total in zip(names, view["totals"], strict=True)]
-        return lines + [round_line(record, names) for record in view["rounds"]]
+        last = round_sentences(view["rounds"][-1], view["last_hands"], names) if view["rounds"] else []
+        return lines + last + [round_line(record, names) for record in view["rounds"]]
 
     # --- one sentence per event, from the spectator's version (no secret fields) ------------------
 
@@ -330,6 +382,19 @@ class CambioPresenter(Presenter):
         return f"The game is over: a total passed {LIMIT}."
 
 
+def around(viewer: int | None, hands: list[Area], middle: Area | None = None) -> list[Area]:
+    """The hands as the players sit: the others across the table first, then the middle (if any), then the hand of
+    the seat on screen nearest its player."""
+    middle_area = [middle] if middle is not None else []
+    mine = [hands[viewer]] if viewer is not None else []
+    return [hands[seat] for seat in seats_across(viewer, len(hands))] + middle_area + mine
+
+
+def slot_label(names: list[str], seat: int, slot: int) -> str:
+    """Where a card of a hand is: "Ada's hand, top left"."""
+    return f"{seat_possessive(names, seat)} hand, {slot_words(slot)}"
+
+
 def slot_words(slot: int) -> str:
     """Which slot of its hand: "top left" … "bottom right", then the penalty slots in order, "1st penalty"…"""
     if slot < len(SLOT_WORDS):
@@ -382,6 +447,27 @@ def round_line(record: dict, names: list[str]) -> str:
         parts.append(f"{seat_name(names, seat)} {points}{penalty} (total {total}{drop})")
     ender = seat_name(names, record["ender"])
     return f"Round {record['round']}, ended by {ender}: " + ", ".join(parts)
+
+
+def round_sentences(record: dict, hands: list[list], names: list[str]) -> list[str]:
+    """A round's end in words: whether the player who ended it takes the 30 more points, and each total that
+    landed on 50 or 100 ("Ana called Cambio, but your hand was lower: 30 more points for Ana.")."""
+    ender, points = record["ender"], record["points"]
+    who = seat_name(names, ender)
+    called = any(card is not None for card in hands[ender])
+    did = "called Cambio" if called else f"emptied {whose(names, ender, ender)} hand"
+    if record["penalty"]:
+        rival = min((seat for seat in range(len(points)) if seat != ender), key=lambda seat: points[seat])
+        low = "as low" if points[rival] == points[ender] else "lower"
+        rival_hand = possessive(seat_name(names, rival), start=False)
+        first = f"{who} {did}, but {rival_hand} hand was {low}: {ENDER_PENALTY} more points for {objective(who)}."
+    else:
+        first = f"{who} {did} and had the lowest hand: no penalty."
+    drops = [
+        f"{seat_possessive(names, drop['seat'])} total landed on {drop['from']} and drops to {drop['to']}."
+        for drop in record["drops"]
+    ]
+    return [first, *drops]
 
 
 def hands_text(hands: list[list], names: list[str]) -> str:

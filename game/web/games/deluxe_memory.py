@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...cards import colour, is_joker, rank, rank_number
 from ...rules.deluxe_memory import COLS, EXTRA_TURN_PRICE, card_positions
-from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, grid_label, seats_across
+from ..presenter import RANK_NAMES, Area, Presenter, Spot, card_name, seats_across
 from ..words import YOU, does, first_to_play, join_words, objective, possessive, seat_name, verb
 
 REARRANGE_SECONDS = 60
@@ -170,13 +170,13 @@ class DeluxeMemoryPresenter(Presenter):
         return areas
 
     def _grid(self, view, names) -> Area:
-        cols = view["cols"]
+        rows, cols, cells = view["rows"], view["cols"], view["cells"]
         corners = set(range(len(view["cells"]))) - set(card_positions(view["variants"]["jokers"]))
         held, hidden, revealed = set(view["held"]), set(view["hidden"]), set(view["revealed"])
         actor = seat_name(names, view["actor"])
         spots = []
-        for pos, face in enumerate(view["cells"]):
-            label, kind, badge = grid_label(pos, cols), "card", ""
+        for pos in self.grid_spots(rows, cols):
+            face, label, kind, badge = cells[pos], self.grid_label(pos, cols), "card", ""
             if pos in corners:
                 label, kind = f"{label}, a corner without a card", "corner"
             elif pos in hidden:
@@ -188,7 +188,8 @@ class DeluxeMemoryPresenter(Presenter):
             spots.append(Spot(f"cell-{pos}", face, label, kind=kind, badge=badge))
         left = sum(face is not None for face in view["cells"])
         key = "grid swapping" if view["phase"] == "rearrange_swap" else "grid"
-        return Area("The cards", spots, cols, key=key, note=f"{left} cards on the table")
+        columns = self.grid_columns(rows, cols)
+        return Area("The cards", spots, columns, key=key, note=f"{left} cards on the table", turned=self.turned)
 
     def _player(self, view, names, seat) -> Area:
         name = names[seat]
@@ -289,7 +290,7 @@ class DeluxeMemoryPresenter(Presenter):
         if (phase, kind) in BUTTONS:
             return BUTTONS[phase, kind]
         if kind in ON_CARD:
-            return f"{ON_CARD[kind]} {grid_label(action['pos'], view['cols'])}"
+            return f"{ON_CARD[kind]} {self.grid_label(action['pos'], view['cols'])}"
         return super().action_label(action, view, names)
 
     def _target_label(self, seat, view, names) -> str:
@@ -330,11 +331,22 @@ class DeluxeMemoryPresenter(Presenter):
             return {f"cell-{pos}": card for pos, card in zip(event["pos"], event["cards"], strict=True)}
         return {}
 
+    def _where(self, pos: int) -> str:
+        return self.grid_label(pos, COLS)
+
+    def _cards_at(self, event: dict) -> str:
+        """ "the 7 of hearts (row 2, column 3) and the ..." for an event's public cards."""
+        cards = zip(event["pos"], event["cards"], strict=True)
+        return join_words([f"the {card_name(card)} ({self._where(pos)})" for pos, card in cards])
+
+    def cue(self, event):
+        return {"look": "flip", "match": "pair"}.get(event["type"], "")
+
     def describe(self, event, names):
         kind, who = event["type"], seat_name(names, event.get("seat"))
         if kind in DEEDS:
             verb, rest = DEEDS[kind]
-            where = _where(event["pos"]) if "pos" in event else ""
+            where = self._where(event["pos"]) if "pos" in event else ""
             return f"{does(who, verb)} {rest.format(where=where, kind=event.get('kind'))}."
         handler = getattr(self, f"_tell_{kind}", None)
         return handler(event, who, names) if handler else ""
@@ -353,7 +365,7 @@ class DeluxeMemoryPresenter(Presenter):
         return "No pair."
 
     def _tell_face_up(self, event, who, names):
-        return f"Face-up for everyone now: {_cards_at(event)}."
+        return f"Face-up for everyone now: {self._cards_at(event)}."
 
     def _tell_match(self, event, who, names):
         if event["colours"] == "jokers":
@@ -386,10 +398,10 @@ class DeluxeMemoryPresenter(Presenter):
 
     def _tell_swap(self, event, who, names):
         first, second = event["pos"]
-        return f"The cards at {_where(first)} and {_where(second)} swap places."
+        return f"The cards at {self._where(first)} and {self._where(second)} swap places."
 
     def _tell_reveal(self, event, who, names):
-        return f"{does(who, 'reveals')} {_cards_at(event)}."
+        return f"{does(who, 'reveals')} {self._cards_at(event)}."
 
     def _tell_turn_down(self, event, who, names):
         return "The revealed cards go face-down again."
@@ -439,17 +451,6 @@ def _plural(card_rank: str) -> str:
 
 def _tokens(count: int) -> str:
     return f"{count} {'token' if count == 1 else 'tokens'}"
-
-
-def _where(pos: int) -> str:
-    return grid_label(pos, COLS)
-
-
-def _cards_at(event: dict) -> str:
-    """ "the 7 of hearts (row 2, column 3) and the ..." for an event's public cards."""
-    return join_words(
-        [f"the {card_name(card)} ({_where(pos)})" for pos, card in zip(event["pos"], event["cards"], strict=True)]
-    )
 
 
 def _cap(text: str) -> str:

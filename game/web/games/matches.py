@@ -10,7 +10,7 @@ In Flaming Matches, after a flip that does not match, the free spots become targ
 from __future__ import annotations
 
 from ...rules.matches import COLS
-from ..presenter import Area, Presenter, Spot, coin_words, grid_label
+from ..presenter import Area, Presenter, Spot, coin_words
 from ..words import does, first_to_play, possessive, seat_name, verb
 
 # A hand holds at most 12 tiles (two players).
@@ -48,11 +48,11 @@ class MatchesPresenter(Presenter):
         return [*others, middle, hands[viewer]]
 
     def _middle(self, view, names) -> Area:
-        cols = view["cols"]
+        rows, cols = view["rows"], view["cols"]
         moving = view.get("moving")
         spots = []
-        for pos, face in enumerate(view["spots"]):
-            label = grid_label(pos, cols)
+        for pos in self.grid_spots(rows, cols):
+            face, label = view["spots"][pos], self.grid_label(pos, cols)
             badge = ""
             if pos == moving:
                 label += ", the coin just flipped"
@@ -64,7 +64,7 @@ class MatchesPresenter(Presenter):
             note = "Tap a free spot to move the flipped coin there, or press “Leave it here”."
         elif moving is not None:
             note = f"{seat_name(names, view['turn'])} may move the flipped coin to a free spot."
-        return Area("The middle", spots, cols, key="grid", note=note)
+        return Area("The middle", spots, self.grid_columns(rows, cols), key="grid", note=note)
 
     def _tiles(self, view, names, seat) -> Area:
         hand = view["tiles"][seat]
@@ -113,7 +113,7 @@ class MatchesPresenter(Presenter):
         kind = action["type"]
         if kind == "stay":
             return "Leave it here"
-        where = grid_label(action["spot"], view["cols"])
+        where = self.grid_label(action["spot"], view["cols"])
         if kind == "move":
             return f"Move the coin to {where}"
         return f"Flip the coin at {where}"
@@ -126,6 +126,9 @@ class MatchesPresenter(Presenter):
         if event["type"] == "mark":
             return {f"tile-{event['tile']}": event["tile"]}
         return {}
+
+    def cue(self, event):
+        return {"flip": "flip", "mark": "pair"}.get(event["type"], "")
 
     def describe(self, event, names):
         who = seat_name(names, event.get("seat"))
@@ -140,7 +143,7 @@ class MatchesPresenter(Presenter):
         if kind == "no_match":
             return f"The {piece_name(event['coin'])} matches none of {possessive(who, start=False)} tiles."
         if kind == "move":
-            return f"{who} moved the {piece_name(event['coin'])} to {grid_label(event['onto'], COLS)}."
+            return f"{who} moved the {piece_name(event['coin'])} to {self.grid_label(event['onto'], COLS)}."
         if kind == "stay":
             return f"{who} left the coin where it is."
         if kind == "game_over":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...core import FACE_DOWN
 from ...rules.paved_with_gold import COLS, COMBOS, END_LIMIT
-from ..presenter import Area, Presenter, Spot, card_name, grid_label
+from ..presenter import Area, Presenter, Spot, card_name
 from ..words import first_to_play, join_words, possessive, seat_name, verb
 
 HAND_SLOTS = 2
@@ -72,20 +72,22 @@ class PavedWithGoldPresenter(Presenter):
 
     def _square(self, view, names) -> Area:
         """The 5 × 5 square, with the claim (if any) in its note."""
-        cols = view["cols"]
+        rows, cols = view["rows"], view["cols"]
         held = set(view["picked"])
         mine = view["turn"] == view["seat"]
         where = "in your hand" if mine else f"in {owner_words(view, names, view['turn'])} hand"
         spots = []
-        for pos, face in enumerate(view["cells"]):
+        for pos in self.grid_spots(rows, cols):
+            face = view["cells"][pos]
             if pos in held:
                 # Picked up: the card is in its holder's hand, so its place in the square is empty for now.
                 spots.append(
-                    Spot(f"cell-{pos}", None, grid_label(pos, cols), badge="held", face_text=f"picked up, {where}")
+                    Spot(f"cell-{pos}", None, self.grid_label(pos, cols), badge="held", face_text=f"picked up, {where}")
                 )
             else:
-                spots.append(Spot(f"cell-{pos}", face, grid_label(pos, cols)))
-        return Area("The square", spots, cols, key="grid", note=self._claim_note(view, names))
+                spots.append(Spot(f"cell-{pos}", face, self.grid_label(pos, cols)))
+        note = self._claim_note(view, names)
+        return Area("The square", spots, self.grid_columns(rows, cols), key="grid", note=note)
 
     def _stock(self, view) -> Area:
         """The stock: one face-down pile with its count."""
@@ -105,7 +107,7 @@ class PavedWithGoldPresenter(Presenter):
             label = f"{owner} hand, card {slot + 1}"
             if slot < len(picked):
                 pos = picked[slot]
-                label += f", picked up from {grid_label(pos, view['cols'])}"
+                label += f", picked up from {self.grid_label(pos, view['cols'])}"
                 spots.append(Spot(f"held-{slot}", view["cells"][pos], label))
             else:
                 spots.append(Spot(f"held-{slot}", None, label))
@@ -178,9 +180,9 @@ class PavedWithGoldPresenter(Presenter):
     def action_label(self, action, view, names):
         kind = action["type"]
         if kind == "pick":
-            return f"Pick up the card at {grid_label(action['pos'], view['cols'])}"
+            return f"Pick up the card at {self.grid_label(action['pos'], view['cols'])}"
         if kind == "turn_up":
-            return f"Turn up the card at {grid_label(action['pos'], view['cols'])}"
+            return f"Turn up the card at {self.grid_label(action['pos'], view['cols'])}"
         if kind == "announce_pair":
             return "Announce a pair"
         if kind == "put_back":
@@ -203,6 +205,10 @@ class PavedWithGoldPresenter(Presenter):
             return {f"cell-{pos}": card for pos, card in zip(event["pos"], event["cards"], strict=True)}
         return {}
 
+    def cue(self, event):
+        cues = {"turn_up": "flip", "pick": "flip", "claim_true": "pair", "claim_false": "snap-wrong"}
+        return cues.get(event["type"], "")
+
     def describe(self, event, names):
         who = seat_name(names, event.get("seat"))
         claims = f"{who} {verb(who, 'claims')}"
@@ -213,7 +219,7 @@ class PavedWithGoldPresenter(Presenter):
         if kind == "announce":
             return f"{who} announced a pair."
         if kind == "pick":
-            return f"{who} picked up the card at {grid_label(event['pos'], COLS)}."
+            return f"{who} picked up the card at {self.grid_label(event['pos'], COLS)}."
         if kind == "put_back":
             return f"{who} put {count_words(len(event['pos']), 'card')} back."
         if kind == "claim":

@@ -11,7 +11,7 @@ from game import new_match
 from game.bots import new_bot
 from game.cards import standard_deck
 from game.web.games import presenter_for
-from game.web.games.cambio import short_name
+from game.web.games.cambio import round_sentences, short_name
 from game.web.presenter import card_name
 from game.web.render import render_table, targets_by_place
 from tests.support import FIRST_SEAT, fixed_deck, hidden_ids
@@ -260,17 +260,18 @@ def test_round_scores_and_totals_show_while_playing_and_on_the_result_screen():
     assert PRESENTER.scores(view, names) == [f"{total} points" for total in view["totals"]]
     lines = PRESENTER.result_lines(view, names)
     assert lines[:2] == [f"You: {view['totals'][0]} points", f"Bot 1: {view['totals'][1]} points"]
-    assert len(lines) == 2 + len(rounds)
+    last = round_sentences(rounds[-1], view["last_hands"], names)  # how the last round ended, in words
+    assert lines[2 : 2 + len(last)] == last and len(lines) == 2 + len(last) + len(rounds)
     first = rounds[0]
-    assert lines[2] == (
+    assert lines[2 + len(last)] == (
         f"Round 1, ended by You: You {first['points'][0]}{' + 30' if first['penalty'] else ''}"
         f" (total {first['totals'][0]}), Bot 1 {first['points'][1]} (total {first['totals'][1]})"
     )
-    facts = PRESENTER.facts(view, names)
-    assert facts[-2] == lines[-1] and facts[-1].startswith(f"Hands at the end of round {rounds[-1]['round']}: You: ")
-    # On the final screen the last hands lie face up.
-    faces = [spot.face for spot in PRESENTER.areas(view, names)[-1].spots]
-    assert faces == view["last_hands"][0]
+    assert PRESENTER.facts(view, names) == [f"Round {view['round']}"]  # the round's end is a moment, not a fact
+    # On the final screen the last hands lie face up, each with its points.
+    yours = PRESENTER.areas(view, names)[-1]
+    assert [spot.face for spot in yours.spots] == view["last_hands"][0]
+    assert yours.note.startswith(f"{rounds[-1]['points'][0]} ")
 
 
 def test_the_peek_of_each_deal_is_held_until_the_player_starts_the_round():
@@ -293,13 +294,38 @@ def test_the_prompts_say_what_else_a_player_may_do_meanwhile():
         return presenter.prompt({"prompt": prompt}, names)
 
     assert said(kind="waiting", seat=0, may=["snap", "call"]) == (
-        "Waiting for Ana. You may snap a card of the graveyard top's rank, if you know where one is, "
-        "or call Cambio (the round ends after this turn)."
+        "Waiting for Ana. You may snap a card of the graveyard top's rank or call Cambio."
     )
     assert said(kind="decide", **{"from": "deck"}, may=["snap", "call"]) == (
-        "Swap the drawn card for one of your cards, or discard it to use its power. "
-        "You may also snap or call Cambio (the round ends after this turn)."
+        "Swap the drawn card for one of your cards, or discard it to use its power. You may also snap or call Cambio."
     )
     assert said(kind="waiting", seat=0) == "Waiting for Ana."
     assert said(kind="give", owner=1) == "Give one of your cards, face-down, into Ben's empty slot."
     assert said(kind="turn", call=False, final=True, may=[]) == "Final lap: draw from the deck or the graveyard."
+
+
+def test_a_call_out_of_turn_is_a_quiet_button_that_asks_first_before_the_callers_first_turn():
+    match = new_match("cambio", players=2, options=FIRST_SEAT, seed=3)
+    names, call, notes = names_for(2), {"type": "cambio"}, {}
+    for event in match.events(None):
+        PRESENTER.follow(event, notes)
+    # Bot 1 has not played yet; you (seat 0) play first, and calling on your own turn is a choice like the others.
+    assert PRESENTER.minor(call, match.view(1)) and not PRESENTER.minor(call, match.view(0))
+    assert PRESENTER.confirm(call, match.view(1), names, notes) == "End the round now? You have not had a turn."
+    assert PRESENTER.confirm(call, match.view(0), names, notes) is None
+    html = render_table(PRESENTER, match.view(1), names, match.legal_actions(1), {}, {}).html
+    assert re.search(r'<div class="minor-actions"[^>]*><button type="button" class="action minor"', html)
+    assert 'class="actions"' not in html  # nothing else to press: no choices of the moment
+    since = match.event_count
+    match.act(0, {"type": "draw", "source": "deck"})
+    match.act(0, {"type": "swap", "slot": 0})  # Bot 1's turn now
+    for event in match.events(None, since=since):
+        PRESENTER.follow(event, notes)
+    assert PRESENTER.confirm(call, match.view(1), names, notes) is None
+
+
+def test_snaps_and_calls_make_their_sounds():
+    assert PRESENTER.cue({"type": "snap", "right": True}) == "snap"
+    assert PRESENTER.cue({"type": "snap", "right": False}) == "snap-wrong"
+    assert PRESENTER.cue({"type": "cambio", "seat": 1}) == "call"
+    assert PRESENTER.cue({"type": "turn", "seat": 1}) == ""
