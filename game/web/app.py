@@ -333,6 +333,8 @@ class App:
             self._carry_out(self.screen.done_looking())
         elif command == "close-menu" and self.screen is not None:
             self._carry_out(self.screen.close_menu())
+        elif command == "hint" and self.screen is not None:
+            self._carry_out(self.screen.take_hint())
         elif command == "clear-records":
             self.store(records.RECORDS_KEY, None)
             self._show_records()

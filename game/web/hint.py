@@ -43,10 +43,11 @@ def _reason(place: str | None, events: list[Event], presenter: Presenter) -> str
         return ""
     memory: dict = {}
     seen: tuple[str, int] | None = None
-    turn, acting = 0, None  # a turn is a run of events by one seat
+    turn, acting, seats = 0, None, set()  # a turn is a run of events by one seat
     for event in events:
         if "seat" in event and event["seat"] != acting:
             turn, acting = turn + 1, event["seat"]
+            seats.add(acting)
         card = presenter.looks(event, memory).get(place)
         if card is None and presenter.place_of(event) == place:  # a flip or a look names its place as an action does
             card = event.get("card")
@@ -55,6 +56,8 @@ def _reason(place: str | None, events: list[Event], presenter: Presenter) -> str
     if seen is None:
         return ""
     card, at = seen
+    if len(seats) < 2:  # one player alone: every move is one run of theirs, and turns cannot be told apart
+        return f"You saw the {card_name(card)} here."
     ago = turn - at
     when = "this turn" if ago == 0 else f"{ago} turn{'s' if ago != 1 else ''} ago"
     return f"You saw the {card_name(card)} here, {when}."

@@ -26,6 +26,7 @@ MAX_LOG_LINES = 40
 # The kinds of table change that may wait for the frame after a move's (changes_that_can_wait).
 WORDS_AND_MARKS = frozenset(("tail", "head", "attribute", "remove"))
 DONE_LOOKING = '<button type="button" data-command="done-looking">Done looking</button>'
+HINT_MARK = ' data-hint="true"'  # the spot or button a hint suggests (static/css/app.css draws it)
 
 
 @dataclass(frozen=True)
@@ -132,6 +133,7 @@ def render_table(
     menu: list[int] | tuple[int, ...] = (),
     question: str = "",
     interlude: Interlude | None = None,
+    hinted: int | None = None,
 ) -> Rendered:
     """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
 
@@ -141,18 +143,23 @@ def render_table(
     ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from; with a
     ``question``, the action it asks about (:meth:`Presenter.confirm`), with a button to keep playing instead.
     ``interlude``: the table holds still for a moment (:meth:`Presenter.interlude`): its areas, nothing to choose
-    on them, its words and the button that moves on are drawn instead.
+    on them, its words and the button that moves on are drawn instead. ``hinted``: the index of the legal action
+    a hint suggests (:mod:`game.web.hint`); its spot or button is marked ``data-hint`` and is its area's Tab stop.
     """
     faces: dict[str, object] = {}
     if interlude is not None:
-        areas = [_area(area, {}, {}, shown_before, flip_in, faces) for area in interlude.areas]
+        areas = [_area(area, {}, {}, shown_before, flip_in, faces, None) for area in interlude.areas]
         return Rendered(f"board board-{presenter.game} between-rounds", areas, render_interlude(interlude), faces)
     by_place, buttons = targets_by_place(presenter, legal)
-    areas = [_area(area, by_place, reveals, shown_before, flip_in, faces) for area in presenter.areas(view, names)]
+    hinted_place = presenter.place_of(legal[hinted]) if hinted is not None else None
+    areas = [
+        _area(area, by_place, reveals, shown_before, flip_in, faces, hinted_place)
+        for area in presenter.areas(view, names)
+    ]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
     done = (held_button(held) if held else DONE_LOOKING) if reveals else ""
-    tail = facts_html + render_actions(presenter, view, names, legal, buttons) + done
+    tail = facts_html + render_actions(presenter, view, names, legal, buttons, hinted) + done
     if menu:
         tail += render_menu(presenter, view, names, legal, list(menu), question)
     return Rendered(f"board board-{presenter.game}", areas, tail, faces)
@@ -275,17 +282,20 @@ def _spot_changes(old: SpotHtml, spot: SpotHtml) -> list[Change]:
     return changes + [Change("attribute", spot.place, after[name], name) for name in changed]
 
 
-def render_actions(presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int]) -> str:
+def render_actions(
+    presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int], hinted: int | None = None
+) -> str:
     """The buttons for actions that belong to no spot (Done, Claim a pair, a call that ends the round...): the
-    choices of the moment, then the quiet ones beside them (:meth:`Presenter.minor`)."""
+    choices of the moment, then the quiet ones beside them (:meth:`Presenter.minor`). ``hinted``: the index of the
+    action a hint suggests, whose button is marked."""
     minor = [index for index in indices if presenter.minor(legal[index], view)]
     main = [index for index in indices if index not in minor]
     html = ""
     if main:
-        buttons = _action_buttons(presenter, view, names, legal, main)
+        buttons = _action_buttons(presenter, view, names, legal, main, hinted=hinted)
         html += f'<div class="actions" role="group" aria-label="Your choices">{buttons}</div>'
     if minor:
-        buttons = _action_buttons(presenter, view, names, legal, minor, "action minor")
+        buttons = _action_buttons(presenter, view, names, legal, minor, "action minor", hinted)
         html += f'<div class="minor-actions" role="group" aria-label="Also possible">{buttons}</div>'
     return html
 
@@ -306,10 +316,17 @@ def render_menu(
 
 
 def _action_buttons(
-    presenter: Presenter, view: dict, names: list[str], legal: list[dict], indices: list[int], classes: str = "action"
+    presenter: Presenter,
+    view: dict,
+    names: list[str],
+    legal: list[dict],
+    indices: list[int],
+    classes: str = "action",
+    hinted: int | None = None,
 ) -> str:
     return "".join(
-        f'<button type="button" class="{classes}" data-action="{index}" data-legal="true">'
+        f'<button type="button" class="{classes}" data-action="{index}" data-legal="true"'
+        f"{HINT_MARK if index == hinted else ''}>"
         f"{escape(presenter.action_label(legal[index], view, names))}</button>"
         for index in indices
     )
@@ -420,12 +437,16 @@ def _area(
     shown_before: dict[str, object],
     flip_in: bool,
     faces: dict[str, object],
+    hinted_place: str | None,
 ) -> AreaHtml:
     spots = []
-    # One Tab stop per area (the arrow keys move within and between them: static/js/keys.js): its first choice,
-    # or its first spot when it offers none.
-    entry = next(
-        (spot.place for spot in area.spots if spot.place in by_place), area.spots[0].place if area.spots else ""
+    # One Tab stop per area (the arrow keys move within and between them: static/js/keys.js): the hinted spot, else
+    # its first choice, or its first spot when it offers none.
+    places = [spot.place for spot in area.spots]
+    entry = (
+        hinted_place
+        if hinted_place in places
+        else next((place for place in places if place in by_place), places[0] if places else "")
     )
     for spot in area.spots:
         shown = reveals.get(spot.place, spot.face)
@@ -438,7 +459,8 @@ def _area(
             and shown not in (None, FACE_DOWN)
             and (before in (None, FACE_DOWN) or (spot.kind == "coin" and before != shown))
         )
-        spots.append(_spot(spot, shown, spot.place in by_place, spot.place in reveals, fresh, spot.place == entry))
+        legal, revealed, hinted = spot.place in by_place, spot.place in reveals, spot.place == hinted_place
+        spots.append(_spot(spot, shown, legal, revealed, fresh, spot.place == entry, hinted))
     classes = f"area area-{area.key}" + (" active" if area.active else "")
     note = f'<p class="note">{escape(area.note)}</p>' if area.note else ""
     extra = "".join(f'<span class="chip">{escape(item)}</span>' for item in area.extra)
@@ -448,11 +470,13 @@ def _area(
     return AreaHtml(area.key, classes, area.title, head, area.columns, tuple(spots), area.turned)
 
 
-def _spot(spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool, entry: bool) -> SpotHtml:
+def _spot(
+    spot: Spot, shown: object, legal: bool, revealed: bool, fresh: bool, entry: bool, hinted: bool = False
+) -> SpotHtml:
     # A coin's face is a dict: as a tuple of its items it can be part of the key of a remembered button.
     face = tuple(sorted(shown.items())) if isinstance(shown, dict) else shown
     looks = (spot.kind, spot.marked, spot.badge, spot.face_text, face)
-    return _spot_html(spot.place, spot.label, *looks, legal, revealed, fresh, entry)
+    return _spot_html(spot.place, spot.label, *looks, legal, revealed, fresh, entry, hinted)
 
 
 # The table is rendered again after every move, and most of its spots look as they did: their buttons are
@@ -470,6 +494,7 @@ def _spot_html(
     revealed: bool,
     fresh: bool,
     entry: bool,
+    hinted: bool,
 ) -> SpotHtml:
     shown = dict(face) if isinstance(face, tuple) else face
     spot = Spot(place, shown, label, kind, marked, badge, face_text)
@@ -480,6 +505,7 @@ def _spot_html(
     if badge and badge.lower() not in label.lower():  # what the button shows is part of its name (WCAG 2.5.3)
         label = f"{label}, {badge}"
     label += ", you may choose it" if legal else ""
+    label += ", the hint" if hinted else ""
     classes = ["pos", f"pos-{kind}"]
     classes += ["legal"] if legal else []
     classes += ["revealed"] if revealed else []
@@ -489,6 +515,8 @@ def _spot_html(
     badge_html = f'<span class="badge" aria-hidden="true" data-badge="{escape(badge)}"></span>' if badge else ""
     choice = ("data-legal", "true") if legal else ("aria-disabled", "true")
     attributes = (("type", "button"), ("class", " ".join(classes)), ("data-pos", place), choice, ("aria-label", label))
+    if hinted:
+        attributes = (*attributes, ("data-hint", "true"))
     if not entry:  # reached with the arrow keys, not with Tab
         attributes = (*attributes, ("tabindex", "-1"))
     return SpotHtml(place, attributes, _art(spot, shown) + badge_html)

@@ -30,6 +30,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..core import Action, IllegalAction
+from .hint import hint as hint_for
 from .predict import Prediction, click_targets, predict_click
 from .presenter import Interlude
 from .records import RECORDS_KEY, Records, level_of, note_game
@@ -50,7 +51,7 @@ from .render import (
 )
 from .settings import Settings
 from .source import LocalSource, RoomSource
-from .words import REFUSAL, game_over, pass_the_device, playing
+from .words import NO_HINT, REFUSAL, game_over, pass_the_device, playing, took_a_hint
 
 # The sounds a batch of events may make, the least telling first: a batch makes the last of them it holds.
 CUES = ("flip", "pair", "snap", "snap-wrong", "call")
@@ -136,9 +137,11 @@ class Over:
 
 @dataclass(frozen=True)
 class Say:
-    """Show the message line for errors and notices (``""`` clears it)."""
+    """Show the message line (``""`` clears it): an error, or with ``notice`` news that is no error (a hint's
+    reason)."""
 
     text: str
+    notice: bool = False
 
 
 @dataclass(frozen=True)
@@ -222,6 +225,7 @@ class OnScreen:
     faces: dict[int | None, dict[str, object]] = field(default_factory=dict)
     log_lines: int | None = None  # how many log lines the page shows; None: write it whole
     texts: dict[str, str] = field(default_factory=dict)  # by element id
+    shown: dict[str, bool] = field(default_factory=dict)  # whether each element shown or hidden by id is shown
     curtain: bool = False
 
     def drew(self, table: Rendered, seat: int | None) -> None:
@@ -275,6 +279,9 @@ class Screen:
         self.bot_move = None  # a bot's move chosen and waiting for its delay (bots.driver.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
         self.interlude: Interlude | None = None  # a moment the table holds still on (Presenter.interlude)
+        # Hints are for a local table (solo, pass-and-play): in a room they would help one player against others.
+        self.hints_allowed = source.table is not None
+        self.hinted: int | None = None  # the legal action a hint marks, until the next move
         self.my_turn: bool | None = None  # whether the person on screen was to play when last drawn (None: not yet)
         self.predictions: dict[str, Prediction] = {}
         self.unpredicted: list[tuple[str, int]] = []
@@ -326,6 +333,25 @@ class Screen:
     def close_menu(self) -> list[Effect]:
         """The player closed the menu or question on show, choosing nothing."""
         return self._redraw(at_once=True)
+
+    def take_hint(self) -> list[Effect]:
+        """The person on screen asked for a hint: the move the strongest computer player would make for their seat,
+        knowing only what the seat was shown, is marked on the table and gets the keyboard's focus; the reason
+        says where they saw the card, if they did; the log says that they took a hint."""
+        source = self.source
+        if not self._hint_offered():
+            return [Say(REFUSAL)]
+        found = hint_for(source.game, source.view(), source.seat_events(0), self.legal, self.presenter)
+        if found is None:
+            return [Say(NO_HINT)]
+        self.hinted = found.index
+        line = took_a_hint(source.names[source.viewer])
+        self.log_lines.append(line)
+        self.to_announce.append((line, False))
+        if found.reason:  # what the seat saw: private to it
+            self.to_announce.append((found.reason, True))
+        marked = f'[data-pos="{found.place}"]' if found.place is not None else f'[data-action="{found.index}"]'
+        return [Say(found.reason, notice=True), *self._redraw(at_once=True, menu=self.menu), Focus(f"#table {marked}")]
 
     def play(self, action: Action, painted: bool = False) -> list[Effect]:
         """Play ``action`` for the seat on screen; an illegal one is explained and changes nothing.
@@ -422,6 +448,7 @@ class Screen:
     def _absorb(self, since: int) -> list[Effect]:
         """Log the events from ``since`` as everyone saw them, and overlay what the seat on screen was shown."""
         source, presenter, table = self.source, self.presenter, self.table
+        self.hinted = None  # a hint is for the moment it was asked in
         seen = source.seat_events(since)
         interlude = presenter.interlude(seen, source.view(), source.names)
         cues = [-1]
@@ -544,6 +571,7 @@ class Screen:
             self.menu,
             self.question,
             self.interlude,
+            self.hinted,
         )
         now, later = changes_that_can_wait(table_changes(on_screen.table, rendered))
         on_screen.drew(rendered, source.viewer)
@@ -582,6 +610,7 @@ class Screen:
         players = render_players(self.presenter, view, source.names, source.viewer, source.to_act())
         effects += self._write("players", players)
         effects += self._write("prompt", self._prompt(view), html=False)
+        effects += self._show("hint", self._hint_offered())
         effects += self._draw_log()
         effects += self._announce()
         effects += self._turn_cue()
@@ -627,6 +656,18 @@ class Screen:
             return []
         self.on_screen.texts[element] = text
         return [Write(element, text, html)]
+
+    def _show(self, element: str, shown: bool) -> list[Effect]:
+        if self.on_screen.shown.get(element) == shown:
+            return []
+        self.on_screen.shown[element] = shown
+        return [Show(element, shown)]
+
+    def _hint_offered(self) -> bool:
+        """A hint can be asked for now: at a local table, by the seat on screen, with a move of its own to make."""
+        source = self.source
+        playing_now = source.viewer in source.to_act() and not source.over
+        return self.hints_allowed and playing_now and bool(self.legal) and not (self.held or self.interlude)
 
     def _draw_log(self) -> list[Effect]:
         """The new log lines on top of the log (dropping the oldest past its length), or the log whole."""

@@ -12,6 +12,7 @@ YOU = "You"  # the name of the one person playing at a local table
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dev", "Edda")
 REFUSAL = "You can't do that now."  # a move that is not on offer (an old button, a spot that is no choice)
 GAME_OVER = "The game is over."
+NO_HINT = "No hint now: the strongest computer player would let this moment pass."
 
 
 def person_name(seat: int) -> str:
@@ -88,3 +89,8 @@ def game_over(headline: str) -> str:
 def first_to_play(names: list[str], seat: int) -> str:
     """ " First to play: Ada." after a deal, naming its first player; nothing in a one-player game."""
     return f" First to play: {seat_name(names, seat)}." if len(names) > 1 else ""
+
+
+def took_a_hint(name: str) -> str:
+    """The log's line when the person on screen asks for a hint: "You took a hint." or "Ana took a hint."."""
+    return f"{name} took a hint."

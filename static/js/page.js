@@ -154,11 +154,12 @@
         root.dataset.over = "true";
       }
     },
-    Say: ({ text }) => {
+    Say: ({ text, notice }) => {
       const box = byId("message");
       if (!text && box.hidden) return; // nothing to clear: writing it anyway would have the browser restyle it
       box.textContent = text;
       box.hidden = !text;
+      box.classList.toggle("notice", Boolean(notice));
     },
     After: (effect) => {
       const run = () => {

@@ -3,6 +3,7 @@ the pass-and-play curtain, the first-turn hint; cards as large as a phone allows
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -101,6 +102,37 @@ def test_the_first_turn_hint_is_shown_once(page, site_url):
     settle(page)
     assert "Tip:" not in prompt.inner_text()
     assert not page.locator(OVER).count()
+
+
+# --- a hint, asked for by keyboard on a phone ----------------------------------------------------------------------
+
+HINT_DECK = ["8D", "QH", "8H", "QD", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "7S", "7C", "9S", "9C"]
+
+
+def test_a_hint_asked_for_by_keyboard_on_a_phone_marks_the_card_takes_the_focus_and_says_why(page, site_url):
+    table = table_for(game="concentration", pairs=8, players=2, bots=1, deck=json.dumps(HINT_DECK))
+    moves = [(0, 0), (0, 1), (1, 4), (1, 5), (0, 2)]  # you: 8♦ Q♥; Ada: 2♠ 3♠; you: 8♥, whose pair you saw
+    for seat, pos in moves:
+        table.match.act(seat, {"type": "flip", "pos": pos})
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_saved(page, site_url, table, look="0")
+    settle(page)
+    hint = page.locator("#hint")
+    assert hint.is_visible() and in_view(page, "#hint")
+    hint.focus()
+    page.keyboard.press("Enter")
+    answered(page)
+    settle(page)
+    assert page.evaluate("document.activeElement.dataset.pos") == "cell-0"
+    assert page.evaluate("document.activeElement.dataset.hint") == "true"
+    assert page.locator("#message").inner_text() == "You saw the 8 of diamonds here, 2 turns ago."
+    assert "You took a hint." in page.locator("#log").inner_text()
+    assert_fits(page, "a hint on a phone")
+    page.keyboard.press("Enter")  # the card the hint marked: the pair is yours
+    answered(page)
+    settle(page)
+    assert page.locator("#table [data-hint]").count() == 0
+    assert page.locator("#table [data-pos='cell-0']").get_attribute("aria-label").endswith("empty")  # taken
 
 
 # --- Cambio's round end, the peek after it, and six players' chips ---------------------------------------------

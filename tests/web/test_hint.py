@@ -50,3 +50,12 @@ def test_a_first_move_has_a_hint_and_no_reason():
     match = concentration(DECK)
     suggested = seats_hint(match, 0)
     assert suggested is not None and suggested.reason == ""
+
+
+def test_a_player_alone_is_told_where_without_counting_turns():
+    # Alone, every move is the same seat's: the events cannot tell one turn from the next.
+    match = new_match("concentration", 1, {"pairs": 8, "deck": DECK}, seed=1)
+    for pos in (0, 1, 2):  # the 8 of diamonds and the queen of hearts, no pair; then the 8 of hearts
+        match.act(0, {"type": "flip", "pos": pos})
+    suggested = seats_hint(match, 0)
+    assert suggested.place == "cell-0" and suggested.reason == "You saw the 8 of diamonds here."

@@ -727,3 +727,47 @@ def test_a_game_passed_around_one_device_is_nobodys_own_record():
         page.run(page.screen.play(rng.choice(page.screen.legal)))
         page.settle()
     assert page.records is None and page.texts["result"]
+
+
+# --- a hint ------------------------------------------------------------------------------------------------------
+
+HINT_DECK = ["8D", "QH", "8H", "QD", "2S", "3S", "4S", "5S", "2C", "3C", "4C", "5C", "7S", "7C", "9S", "9C"]
+
+
+def test_a_hint_marks_the_move_for_the_seat_on_screen_focuses_it_says_why_and_the_log_tells_everyone():
+    table = table_for(game="concentration", pairs=8, players=2, bots=0, names="Ana,Ben", deck=json.dumps(HINT_DECK))
+    page = screen_for(table)
+    for place in ("cell-0", "cell-1"):  # Ana: the 8 of diamonds and the queen of hearts, no pair
+        page.click(place)
+        page.settle()
+    if page.shown.get("curtain"):
+        page.run(page.screen.lift_curtain())
+    page.click("cell-2")  # Ben: the 8 of hearts, whose pair he saw at cell 0
+    page.settle()
+    assert page.shown["hint"]
+    page.run(page.screen.take_hint())
+    page.settle()
+    assert re.findall(r'data-pos="([^"]+)"[^>]*data-hint="true"', page.table.inner()) == ["cell-0"]
+    assert page.focus == '#table [data-pos="cell-0"]'
+    assert page.said == "You saw the 8 of diamonds here, 1 turn ago."
+    assert "Ben took a hint." in page.log[0] and "Ben took a hint." in page.announced
+    page.click("cell-0")  # the pair: the hint is spent
+    page.settle()
+    assert "data-hint" not in page.table.inner()
+
+
+def test_no_hint_is_offered_while_another_seat_plays_nor_in_a_room():
+    table = table_for(game="concentration", pairs=8, players=2, bots=1, seed=4)
+    page = screen_for(table)
+    assert page.shown["hint"]
+    turn_up_a_mismatch(page, table)
+    assert not page.shown["hint"]  # the computer player's turn
+    assert page.run(page.screen.take_hint()) == [Say("You can't do that now.")]
+
+    _, sources, _ = room_at_play(game="concentration", players=2)
+    source = next(source for source in sources.values() if source.viewer in source.to_act())
+    screen = Screen(source, presenter_for("concentration"), Settings(look_ms=0), "")
+    room_page = Page(screen)
+    room_page.run(screen.start())
+    assert not room_page.shown["hint"]
+    assert room_page.run(screen.take_hint()) == [Say("You can't do that now.")]
