@@ -205,7 +205,8 @@ class App:
         presenter = presenter_for(source.game)
         hint = "" if source.game in self._hints_seen() else presenter.hint
         kept = records.load(self.storage.get(records.RECORDS_KEY))
-        self.screen = Screen(source, presenter, self.settings, hint, kept, new_game=self.has_menu)
+        # The embed has no menu, no picker for a new game and no room in its header for the Hint button.
+        self.screen = Screen(source, presenter, self.settings, hint, kept, new_game=self.has_menu, hints=self.has_menu)
         # The page becomes the table: it fits the screen (static/css/app.css). The game's own layout rules key on
         # the table's data-game (static/css/games/): an attribute that stays put while the game is played, where a
         # rule that looks at the table's children would be checked on every redraw.

@@ -244,6 +244,7 @@ class Screen:
         hint: str = "",
         records: Records | None = None,
         new_game: bool = True,
+        hints: bool = True,
     ):
         self.source = source
         self.presenter = presenter
@@ -279,8 +280,7 @@ class Screen:
         self.bot_move = None  # a bot's move chosen and waiting for its delay (bots.driver.BotMove)
         self.clock: tuple[str, int] | None = None  # the timed choice the clock runs for, and the seconds left
         self.interlude: Interlude | None = None  # a moment the table holds still on (Presenter.interlude)
-        # Hints are for a local table (solo, pass-and-play): in a room they would help one player against others.
-        self.hints_allowed = source.table is not None
+        self.hints = hints  # the page has the Hint button (the embed has not)
         self.hinted: int | None = None  # the legal action a hint marks, until the next move
         self.my_turn: bool | None = None  # whether the person on screen was to play when last drawn (None: not yet)
         self.predictions: dict[str, Prediction] = {}
@@ -610,7 +610,7 @@ class Screen:
         players = render_players(self.presenter, view, source.names, source.viewer, source.to_act())
         effects += self._write("players", players)
         effects += self._write("prompt", self._prompt(view), html=False)
-        effects += self._show("hint", self._hint_offered())
+        effects += self._show("hint", self._hint_offered()) if self.hints else []
         effects += self._draw_log()
         effects += self._announce()
         effects += self._turn_cue()
@@ -664,10 +664,11 @@ class Screen:
         return [Show(element, shown)]
 
     def _hint_offered(self) -> bool:
-        """A hint can be asked for now: at a local table, by the seat on screen, with a move of its own to make."""
+        """A hint can be asked for now: at a local table (solo, pass-and-play; in a room a hint would help one player
+        against the others), by the seat on screen, with a move of its own to make."""
         source = self.source
-        playing_now = source.viewer in source.to_act() and not source.over
-        return self.hints_allowed and playing_now and bool(self.legal) and not (self.held or self.interlude)
+        playing_now = source.table is not None and source.viewer in source.to_act() and not source.over
+        return self.hints and playing_now and bool(self.legal) and not (self.held or self.interlude)
 
     def _draw_log(self) -> list[Effect]:
         """The new log lines on top of the log (dropping the oldest past its length), or the log whole."""
