@@ -71,6 +71,7 @@ class Plan:
 
     throttled_runs: int
     throttled_cpu: int  # how many times slower the throttled visits' CPU is
+    throttled_network: bool  # whether their network is slowed
     lighthouse_runs: int  # 0: no audit
 
 
@@ -83,9 +84,10 @@ FULL = Plan(
     quick=False,
     throttled_runs=5,
     throttled_cpu=throttled.CPU_SLOWDOWN,
+    throttled_network=True,
     lighthouse_runs=3,
 )
-# The quick run's figures are not read, and a slowed CPU only makes its throttled visits cost more CPU.
+# The quick run's figures are not read, and a slowed CPU or network only makes its throttled visits take longer.
 QUICK = Plan(
     boot_runs=1,
     clicks=3,
@@ -95,6 +97,7 @@ QUICK = Plan(
     quick=True,
     throttled_runs=1,
     throttled_cpu=1,
+    throttled_network=False,
     lighthouse_runs=0,
 )
 SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "blog", "rooms", "throughput", "bots", "netlab")
@@ -309,7 +312,7 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
         if "throttled" in only:
             _say("throttled: cold visits of the app and the bare page on an emulated phone and network")
             rows["throttled"] = throttled_rows(
-                throttled.measure(playwright, site, plan.throttled_runs, plan.throttled_cpu)
+                throttled.measure(playwright, site, plan.throttled_runs, plan.throttled_cpu, plan.throttled_network)
             )
         if "lighthouse" in only and plan.lighthouse_runs:
             _say("lighthouse: mobile audits of the app and the bare page")

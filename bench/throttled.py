@@ -65,9 +65,11 @@ class Visits:
     transferred: list[int] = field(default_factory=list)
 
 
-def throttled_visit(playwright, url: str, chromium: str) -> tuple[float | None, float | None, int]:
-    """One cold visit of ``url`` on the emulated phone and network, in the Chromium that ``chromium`` starts:
-    (time to interactive, first paint, bytes).
+def throttled_visit(
+    playwright, url: str, chromium: str, network: bool = True
+) -> tuple[float | None, float | None, int]:
+    """One cold visit of ``url`` on the emulated phone and (with ``network``) network, in the Chromium that
+    ``chromium`` starts: (time to interactive, first paint, bytes).
 
     A visit that crashes or never becomes interactive gives (None, None, bytes so far): one lost sample.
     """
@@ -80,7 +82,8 @@ def throttled_visit(playwright, url: str, chromium: str) -> tuple[float | None, 
         page = context.new_page()
         devtools = context.new_cdp_session(page)
         devtools.send("Network.enable")
-        devtools.send("Network.emulateNetworkConditions", NETWORK)
+        if network:
+            devtools.send("Network.emulateNetworkConditions", NETWORK)
         devtools.on("Network.loadingFinished", lambda event: finished("page", event))
         _count_workers_bytes(devtools, finished)
         try:
@@ -161,17 +164,19 @@ def _cpu_group(slowdown: int) -> Path:
     return group
 
 
-def measure(playwright, site: Path, runs: int, cpu_slowdown: int = CPU_SLOWDOWN) -> dict[str, Visits]:
+def measure(
+    playwright, site: Path, runs: int, cpu_slowdown: int = CPU_SLOWDOWN, network: bool = True
+) -> dict[str, Visits]:
     """``runs`` throttled cold visits of the app and of the bare page, alternating; then the app once from a
-    gzip-only host. Returns {APP: ..., BARE: ..., "gzip": ...}."""
+    gzip-only host. Returns {APP: ..., BARE: ..., "gzip": ...}. ``network`` False: the network is not slowed."""
     visits = {APP: Visits(), BARE: Visits(), "gzip": Visits()}
     with slowed_chromium(cpu_slowdown) as chromium:
         with serve(site) as site_url:
             for _ in range(runs):
                 for page in (APP, BARE):
-                    _add(visits[page], throttled_visit(playwright, site_url + page, chromium))
+                    _add(visits[page], throttled_visit(playwright, site_url + page, chromium, network))
         with serve(site, GzipOnlyHandler) as site_url:
-            _add(visits["gzip"], throttled_visit(playwright, site_url + APP, chromium))
+            _add(visits["gzip"], throttled_visit(playwright, site_url + APP, chromium, network))
     return visits
 
 

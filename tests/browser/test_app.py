@@ -352,6 +352,11 @@ def test_a_click_that_ends_your_turn_shows_its_card_at_once_and_unmarks_the_choi
     # shows the turned card is painted. A mismatch ends your turn; the look keeps the bot from moving.
     open_game(page, site_url, game="concentration", players="2", bots="1", look="5", seed="3")
     for _ in range(24):
+        # The worker draws the clicks ahead once the table settles, a few milliseconds after: a click before its
+        # edit has come is drawn when the worker answers it (no sooner than any click on a page of Python's).
+        page.wait_for_function(
+            "faceDownRedraw.predicted().includes(`pos:${document.querySelector('#table [data-legal]').dataset.pos}`)"
+        )
         at_once, after = page.evaluate(CLICK_AND_COUNT_CHOICES)
         if after == 0:  # the turn passed
             assert at_once["changed"] and at_once["choices"] > 0, at_once
