@@ -5,7 +5,7 @@ STAMPS := .pyodide/stamps
 
 .PHONY: test check lint fix deps site run play bench-bots clean single screenshots netlab
 
-# Three workers: the Pyodide suite and the quick bench start first (tests/conftest.py), the tests that open many
+# Three workers: the Pyodide suite starts first (tests/conftest.py), the tests that open many
 # browser profiles run in one worker (tests/browser/conftest.py), every other test goes to whichever worker is
 # free. On 2 cores the browser tests mostly wait on Chromium, so a third worker still gains.
 PARALLEL := -n 3 --dist loadgroup
@@ -13,7 +13,7 @@ PARALLEL := -n 3 --dist loadgroup
 ## test: install whatever is missing, lint, then run every test (host CPython, Pyodide, Chromium);
 ## the tests run in a network namespace with only loopback (tools/sealed.sh): nothing can leave the machine
 test: deps site single lint
-	tools/sealed.sh $(PYTHON) -m pytest $(PARALLEL)
+	tools/sealed.sh $(PYTHON) -m pytest $(PARALLEL) -m "not bench"
 
 ## check: the inner loop: lint, then every test but the browser's (host CPython and Pyodide, side by side)
 check: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels lint
@@ -102,10 +102,14 @@ bench-bots: deps
 	$(PYTHON) -m game.bots.arena
 	node tools/pyodide.mjs -m game.bots.arena --timing
 
-## bench: boot, bytes, click-to-paint, engine and bot speed in one run (bench/README.md); BENCH_QUICK=1 for a tiny one
-.PHONY: bench
-bench: deps site
+## bench: boot, bytes, click-to-paint, engine and bot speed in one run (bench/README.md), after its smoke test
+.PHONY: bench bench-smoke
+bench: deps site bench-smoke
 	$(PYTHON) -m bench.run
+
+## bench-smoke: a tiny run of the benchmark (BENCH_QUICK=1) that checks every row comes out (tests/test_bench.py)
+bench-smoke: deps site
+	tools/sealed.sh $(PYTHON) -m pytest -p no:xdist -m bench tests/test_bench.py
 
 ## lighthouse: Lighthouse's mobile audit of the app and of the bare PyScript page (3 each), into bench/results/latest.json
 .PHONY: lighthouse

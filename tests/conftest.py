@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-# Each of these runs a subprocess for minutes (the suite again inside Pyodide, the quick benchmark). Started
+# Each of these runs a subprocess for minutes (the suite again inside Pyodide, the benchmark's smoke test). Started
 # last, one would run alone at the end while the other workers wait; started first, it runs beside the
 # browser tests.
 LONG_SUBPROCESS_TESTS = ["test_pyodide.py", "test_bench.py"]  # the longest first

@@ -78,6 +78,8 @@ def expected_names() -> list[str]:
     return [*names, *PEER_ROWS]
 
 
+# A minute and a half of both cores under `make test`: it runs before each `make bench` (make bench-smoke) instead.
+@pytest.mark.bench
 @pytest.mark.browser
 @pytest.mark.timeout(0)  # bounded by the subprocess's timeout, which also ends the subprocess
 @pytest.mark.skipif(sys.platform == "emscripten", reason="the benchmark drives Chromium and starts Pyodide itself")
