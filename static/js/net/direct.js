@@ -9,9 +9,11 @@
 // The initiator makes the offer; the other side answers. Each side waits for its ICE candidates (at most
 // GATHER_LIMIT_MS) and signals them in its description, so one message each way sets the channel up.
 //
-// A channel that goes "disconnected" is closed at once, not given time to heal: the room's relays carry on
-// meanwhile (transport.js). In the network lab a channel through TURN sometimes stopped passing packets after
-// a few seconds, and a vanished browser never says "failed", only "disconnected".
+// A channel that goes "disconnected" is closed if it has not healed within HEAL_MS: the room's relays carry on
+// then (transport.js). In the network lab a channel through TURN sometimes stopped passing packets after a few
+// seconds, and a vanished browser never says "failed", only "disconnected"; but on a busy CPU a healthy channel's
+// connectivity checks run late, and it says "disconnected" for a moment too.
+const HEAL_MS = 2500;
 
 // Without a limit, a STUN server that never answers keeps ICE gathering going for many seconds; the
 // candidates found by then are the ones that matter.
@@ -23,10 +25,12 @@ export function openDirect(iceServers, initiator, { signal, onOpen, onMessage, o
   const attempt = Math.random().toString(36).slice(2, 10); // an answer names the offer it answers
   let channel = null;
   let closed = false;
+  let healing = null; // the timer that closes a channel still "disconnected" after HEAL_MS
 
   function close() {
     if (closed) return;
     closed = true;
+    clearTimeout(healing);
     pc.close();
     onClose();
   }
@@ -46,7 +50,15 @@ export function openDirect(iceServers, initiator, { signal, onOpen, onMessage, o
     if (channel.readyState === "open") open();
   }
 
-  pc.onconnectionstatechange = () => ["disconnected", "failed", "closed"].includes(pc.connectionState) && close();
+  pc.onconnectionstatechange = () => {
+    const state = pc.connectionState;
+    if (state === "disconnected") healing ??= setTimeout(close, HEAL_MS);
+    else if (state === "failed" || state === "closed") close();
+    else if (state === "connected") {
+      clearTimeout(healing);
+      healing = null;
+    }
+  };
 
   async function describe(kind, answering) {
     await pc.setLocalDescription();
