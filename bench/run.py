@@ -1,6 +1,6 @@
 """`make bench`: every figure of issue 7 in one run, as a markdown table and bench/results/latest.json.
 
-    python -m bench.run                     # the full run (make bench), about 10 minutes on 2 cores
+    python -m bench.run                     # the full run (make bench), about 25 minutes on 2 cores
     BENCH_QUICK=1 python -m bench.run       # a tiny run with every row, for the smoke test
     python -m bench.run --site DIR --out FILE
     python -m bench.run --only throttled,bytes   # some sections only (names below), into their own file
