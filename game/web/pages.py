@@ -96,7 +96,9 @@ ON_FACE_DOWN = """<li><strong>Pass-and-play:</strong> when several people share 
 the table between turns. Hand the device to the player it names; the table shows again when they are ready.</li>
 <li><strong>Computer players</strong> come in four levels. Easy, Medium and Hard forget what they have seen the
 way people do (Easy most often, Hard rarely); Perfect never forgets. A computer player sees only what a person
-in its seat would see: it never peeks at your cards.</li>"""
+in its seat would see: it never peeks at your cards.</li>
+<li><strong>Hint:</strong> on your turn, "Hint" (beside the menu) marks the move Perfect would make knowing only
+what you were shown, and says where you saw the card if you did. The log says you took it. Rooms have none.</li>"""
 """What "Playing on Face Down" says on every rules page, after what the game says there of its own."""
 
 
