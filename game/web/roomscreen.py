@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from ..bots.driver import BotMove
 from ..net import Client, Host, Outgoing
+from ..net.entropy import Entropy, system_entropy
 from ..net.gate import LOCAL_PEER, GuestGate, HostGate
 from ..net.identity import HostIdentity
 from ..net.lobby import PLAYER
@@ -235,11 +236,16 @@ class RoomScreen:
     # --- entering ---------------------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, chosen: GameConfig, kind: str, page: Page, now_ms: int) -> tuple[RoomScreen, list[Effect]]:
-        """A new room hosting ``chosen``; ``ValueError`` if its settings are wrong."""
+    def create(
+        cls, chosen: GameConfig, kind: str, page: Page, now_ms: int, entropy: Entropy = system_entropy
+    ) -> tuple[RoomScreen, list[Effect]]:
+        """A new room hosting ``chosen``; ``ValueError`` if its settings are wrong. ``entropy`` makes the host's
+        secrets, and with them the shuffles (a test's seeded one deals the same cards every run)."""
         fresh = invite.new_invite()
         room = cls(fresh, kind, page, hosting=True, level=chosen.levels[0])
-        host = Host(chosen.game, chosen.players, chosen.options, host_peer=LOCAL_PEER, on_save=room._host_saved)
+        host = Host(
+            chosen.game, chosen.players, chosen.options, host_peer=LOCAL_PEER, entropy=entropy, on_save=room._host_saved
+        )
         room.host = host
         room.invite = Invite(fresh.room, fresh.key, True, HostIdentity(host.settings.identity).key_id)
         effects: list[Effect] = [Fragment(invite.fragment(room.invite)), Say(""), Picker(False)]

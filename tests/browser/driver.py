@@ -58,6 +58,23 @@ def settle(page, attempts: int = 30) -> None:
     raise AssertionError(f"the page painted no frame in {attempts} s")
 
 
+def quiet_read(page, script: str, arg=None, attempts: int = 20):
+    """What ``script`` reads from the page once it keeps still: two reads, a settled page apart, that agree.
+
+    A bot moves in its own time: a read between a move's first frame and the rest of it (what waits a frame, the
+    cards fitted to it, the save Python writes once it is painted) sees the table in passing.
+    """
+    settle(page)
+    last = page.evaluate(script, arg)
+    for _ in range(attempts):
+        settle(page)
+        read = page.evaluate(script, arg)
+        if read == last:
+            return read
+        last = read
+    raise AssertionError(f"the page changed between every two reads ({attempts} tries)")
+
+
 def answered(page) -> None:
     """Wait until the page's Python has answered what the page sent it (a click reaches it as a message)."""
     page.evaluate(ANSWERED)

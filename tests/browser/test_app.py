@@ -24,12 +24,19 @@ from .driver import (
     open_game,
     open_saved,
     play_to_end,
+    quiet_read,
     saved_table,
     settle,
     step,
 )
 
 DRAWN_AHEAD = "(place) => faceDownRedraw.predicted().includes(`pos:${place}`)"
+# The worker draws the clicks ahead once the table settles, a few milliseconds after: a click before its edit has
+# come is drawn when the worker answers it (no sooner than any click on a page of Python's). Tests of what a click
+# shows at once wait for this first.
+FIRST_CHOICE_DRAWN_AHEAD = (
+    "faceDownRedraw.predicted().includes(`pos:${document.querySelector('#table [data-legal]').dataset.pos}`)"
+)
 
 
 def faces(page) -> list[str]:
@@ -231,16 +238,15 @@ NODES = """(root) => [...root.querySelectorAll(':not(.menu, .menu *)')].map((nod
   ...[...node.attributes].map((a) => `${a.name}=${a.value.replace(' fd-flip-in', '')}`).sort(),
   node.children.length ? '' : node.textContent,
 ].join(' '))"""
-# Click one of the choices, picked by a fraction, and once that frame is painted and what waited for it is drawn
-# and saved (redraw.js later(), asked for after the app's own), read the table on screen and the save in one go,
-# before a bot can move again (a bot waits two more frames); null if there is no choice.
-CLICK_ONE_AND_READ = f"""async ([choices, pick, key]) => {{
+# Click one of the choices, picked by a fraction (in one go: a bot may move, and change the choices, at any time);
+# false if there is none.
+CLICK_ONE = """([choices, pick]) => {
   const nodes = document.querySelectorAll(choices);
-  if (!nodes.length) return null;
-  nodes[Math.floor(pick * nodes.length)].click();
-  await {SETTLED};
-  return [({NODES})(document.getElementById("table")), localStorage.getItem(key)];
-}}"""
+  if (nodes.length) nodes[Math.floor(pick * nodes.length)].click();
+  return nodes.length > 0;
+}"""
+# The table on screen and the save, in one go.
+TABLE_AND_SAVE = f"(key) => [({NODES})(document.getElementById('table')), localStorage.getItem(key)]"
 # The same elements for the table drawn whole from its HTML.
 PARSED = f"(html) => {{ const root = document.createElement('div'); root.innerHTML = html; return ({NODES})(root); }}"
 
@@ -253,11 +259,9 @@ def test_a_table_redrawn_move_by_move_is_the_table_drawn_from_nothing(page, site
     presenter, rng = presenter_for(game), random.Random(game)
     for _ in range(16):
         page.wait_for_function(f"document.querySelector({CHOICES!r}) || document.querySelector({OVER!r})")
-        # Pick and click in one go: a bot may move (and change the choices) at any time.
-        read = None if page.locator(OVER).count() else page.evaluate(CLICK_ONE_AND_READ, [CHOICES, rng.random(), SAVE])
-        if read is None:
+        if page.locator(OVER).count() or not page.evaluate(CLICK_ONE, [CHOICES, rng.random()]):
             break
-        drawn, saved = read
+        drawn, saved = quiet_read(page, TABLE_AND_SAVE, SAVE)
         table = Table.from_json(saved)
         view, legal = table.match.view(table.viewer), table.legal_actions()
         # As the page draws it: its grid turned a quarter or not, and a round's end held on screen.
@@ -286,6 +290,7 @@ def test_a_mouse_press_on_the_table_leaves_the_focus_where_it_was(page, site_url
     open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", look="0", seed="4")
     page.focus('[data-pos="cell-0"]')
     page.click('[data-pos="cell-5"]')
+    settle(page)  # a click before the worker has drawn it ahead is drawn when Python answers it
     assert "face down" not in page.locator('[data-pos="cell-5"]').get_attribute("aria-label")
     assert page.evaluate("document.activeElement.dataset.pos") == "cell-0"
 
@@ -329,7 +334,8 @@ def test_a_click_redraws_the_table_at_once_and_the_log_once_that_frame_is_painte
     # players, the prompt, the result) follow in the next frame. See App.refresh.
     open_game(page, site_url, game="concentration", players="1", bots="0", look="0", seed="3")
     page.wait_for_function("document.getElementById('prompt').textContent !== ''")  # the deal is drawn whole
-    seen = page.evaluate(CLICK_AND_WATCH, CHOICES)
+    page.wait_for_function(FIRST_CHOICE_DRAWN_AHEAD)
+    seen = page.evaluate(CLICK_AND_WATCH, LEGAL)
     assert seen == {"tableChangedAtOnce": True, "logAtOnce": 0, "logAfter": 1}
     assert page.locator("#log li").first.inner_text().startswith("You turned up the ")
 
@@ -352,11 +358,7 @@ def test_a_click_that_ends_your_turn_shows_its_card_at_once_and_unmarks_the_choi
     # shows the turned card is painted. A mismatch ends your turn; the look keeps the bot from moving.
     open_game(page, site_url, game="concentration", players="2", bots="1", look="5", seed="3")
     for _ in range(24):
-        # The worker draws the clicks ahead once the table settles, a few milliseconds after: a click before its
-        # edit has come is drawn when the worker answers it (no sooner than any click on a page of Python's).
-        page.wait_for_function(
-            "faceDownRedraw.predicted().includes(`pos:${document.querySelector('#table [data-legal]').dataset.pos}`)"
-        )
+        page.wait_for_function(FIRST_CHOICE_DRAWN_AHEAD)
         at_once, after = page.evaluate(CLICK_AND_COUNT_CHOICES)
         if after == 0:  # the turn passed
             assert at_once["changed"] and at_once["choices"] > 0, at_once

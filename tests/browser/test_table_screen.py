@@ -20,7 +20,7 @@ from game.web.table import Table
 from tests.support import fixed_deck
 
 from .conftest import ARTIFACTS
-from .driver import CHOICES, OVER, READY, open_game, open_saved, settle, step
+from .driver import CHOICES, OVER, READY, open_game, open_saved, quiet_read, settle, step
 
 VIEWPORTS = {"small-phone": (360, 640), "phone": (390, 844), "laptop": (1280, 720)}
 EMBED = (600, 500)
@@ -76,9 +76,9 @@ def mid_game(game: str, players: int, seed: int = 7, moves: int = 4) -> Table:
 
 
 def assert_fits(page, where: str) -> None:
-    """Nothing scrolls, and every choice on screen is wholly in view."""
-    settle(page)
-    found = page.evaluate(OFF_SCREEN)
+    """Nothing scrolls, and every choice on screen is wholly in view, once the page keeps still (a move's cards
+    are fitted to the table once its frame is painted: for that frame the table may scroll)."""
+    found = quiet_read(page, OFF_SCREEN)
     if found["page"] or found["table"] or found["off"]:
         page.screenshot(path=str(ARTIFACTS / f"{where.replace(', ', '-').replace(' ', '_')}.png"))
     assert not found["page"], f"{where}: the page scrolls"
