@@ -18,9 +18,17 @@ RUNNER = REPO / "tools" / "pyodide.mjs"
 
 
 # tests/browser drives Chromium from the host; its conftest imports Playwright, which Pyodide lacks.
+# tests/web runs on the host only: game/web runs in Pyodide in every browser test (the page's worker), and
+# tests/browser/test_app.py compares the tables it draws there with the host's. Running tests/web here too would
+# add some 45 s of CPU to make test's six minutes; what it would catch (game/web behaving otherwise on Python
+# 3.14) the browser tests catch wherever a page goes. The engine, the bots, the network protocol and the
+# build's Pyodide-only checks (tests/tools) run here.
 # Plugins do not autoload in Pyodide (tools/pyodide.mjs); pytest-timeout is loaded by hand so that its marks and
 # settings are known, and switched off: Pyodide cannot start its watchdog thread, and this test's timeout covers it.
-IN_PYODIDE = ["-m", "not pyodide and not browser", "--ignore=tests/browser", "-p", "pytest_timeout", "--timeout=0"]
+IN_PYODIDE = [
+    *("-m", "not pyodide and not browser", "--ignore=tests/browser", "--ignore=tests/web"),
+    *("-p", "pytest_timeout", "--timeout=0"),
+]
 
 
 @pytest.mark.pyodide

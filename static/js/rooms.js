@@ -1,5 +1,5 @@
 // Rooms load their network code only when a room opens: the transport bundle (Nostr, WebRTC) and the QR code
-// generator stay out of a solo visit. game/web/room.py calls these two through PyScript's `window`.
+// generator stay out of a solo visit. static/js/page.js calls these two when Python opens a room.
 // The bundles are built from static/js/net/ into static/vendor/net/ by tools/build_transport.mjs. Their
 // URLs are resolved against the page, not this script, so they also match an import map's page-relative keys.
 window.faceDownNet = {

@@ -21,7 +21,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
-from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS
+from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS, TEST_FLAGS
 from tools.serve import ROOT, SiteHandler, make_server
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
@@ -112,7 +112,7 @@ def netlify_site():
 def browser():
     """One headless Chromium for the session, able to connect peers on loopback for the room tests."""
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *RTC_FLAGS])
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *RTC_FLAGS, *TEST_FLAGS])
         yield chromium
         chromium.close()
 
@@ -134,11 +134,6 @@ class Watch:
         outside = [url for url in self.requests if not url.startswith(LOCAL_SCHEMES)]
         assert not outside, f"requests left 127.0.0.1: {outside[:5]}"
         assert not self.errors, f"the page reported errors: {self.errors[:3]}"
-
-
-# Not the page's errors: Trystero logs a peer that closed its tab or reloaded as an error, and the room
-# treats that as the peer leaving (tests/browser/test_rooms.py closes and reloads pages on purpose).
-PEER_GONE = re.compile(r"Trystero peer error: OperationError: User-Initiated Abort")
 
 
 # Where Debian's Chromium keeps its crash dumps (Crashpad's database).
@@ -163,13 +158,11 @@ def _crash_report() -> str:
 def _watch_errors(page, watch: Watch) -> None:
     # The list is looked up as each error comes: a kept page serves test after test, each with its own list.
     page.on("crash", lambda _: watch.errors.append(_crash_report()))
-    # PyScript reports a Python traceback as a console error, not as an uncaught page error.
+    # The page reports a failure of Python's (static/js/page.js) as a console error, not as an uncaught page error.
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on(
         "console",
-        lambda message: (
-            watch.errors.append(message.text) if message.type == "error" and not PEER_GONE.match(message.text) else None
-        ),
+        lambda message: watch.errors.append(message.text) if message.type == "error" else None,
     )
 
 

@@ -98,7 +98,7 @@ class Peer:
         self.call("(text) => net.transport().broadcast(text)", text)
 
     def leave(self) -> None:
-        """Leave the room (Trystero's leave waits about 0.1 s for its goodbye to go out)."""
+        """Leave the room: say goodbye to every peer, then close the channels."""
         self.page.evaluate("net.transport().leave()")
 
     def round_trips(self, peer_id: str, count: int, size: int = 0) -> list[float]:

@@ -86,7 +86,7 @@ def seen_by(page) -> set[str]:
 
 
 def test_pass_and_play_hides_each_seats_cards_from_the_other(page, site_url):
-    open_game(page, site_url, game="deluxe-memory", players="2", bots="0", names="Ana,Ben", seed=SEED, look="2")
+    open_game(page, site_url, game="deluxe-memory", players="2", bots="0", names="Ana,Ben", seed=SEED, look="0.5")
     rng = random.Random(3)
     curtains = checked = 0
     for _ in range(60):

@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.support import table_for
-from tools.chromium import CHROMIUM, FLAGS
+from tools.chromium import CHROMIUM, FLAGS, TEST_FLAGS
 from tools.serve import ROOT, make_server
 
 from .conftest import LOCAL_SCHEMES, NetlifyHandler
@@ -52,7 +52,9 @@ def test_after_one_visit_the_app_plays_with_the_server_gone(browser, netlify_sit
 
     def launch():
         # A persistent profile on disk, so that a new browser process finds the worker and its cache again.
-        context = browser.browser_type.launch_persistent_context(profile, executable_path=CHROMIUM, args=FLAGS)
+        context = browser.browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=[*FLAGS, *TEST_FLAGS]
+        )
         context.on("request", lambda request: requests.append(request.url))
         context.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
         return context
