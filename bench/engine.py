@@ -1,4 +1,5 @@
-"""The engine's figures: random playouts per second on both interpreters, and bot decision times in Pyodide.
+"""The engine's figures: random playouts per second on both interpreters, bot decision times in Pyodide, and the
+sealed deck's costs on both and on a phone's CPU.
 
 Both interpreters run the same module, bench/throughput.py: the host's CPython directly, Pyodide (Python
 3.14 on WebAssembly) under Node through tools/pyodide.mjs. Bot decision times come from the bot arena's
@@ -13,6 +14,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from .throttled import slowed
 
 REPO = Path(__file__).resolve().parent.parent
 RUNNER = REPO / "tools" / "pyodide.mjs"
@@ -62,3 +65,12 @@ def parse_timing_table(text: str) -> dict[tuple[str, str], Timing]:
         figures = [None if cell == "—" else float(cell) for cell in (searched_p95, searched_max)]
         timings[(game, level)] = Timing(int(moves), float(p50), float(p95), int(searched), *figures)
     return timings
+
+
+def sealed_costs(pyodide: bool, quick: bool, slowdown: int = 1) -> dict[str, list[float]]:
+    """bench/sealed.py's samples in ms, on host CPython or (``pyodide``) in Pyodide under Node, whose CPU is then
+    ``1/slowdown`` of a phone's cores (bench/throttled.py's cgroup); the quick run deals 4 cards to 2 parties."""
+    sizes = ["--parties", "2", "--cards", "4", "--rounds", "1"] if quick else []
+    with slowed("node", slowdown) as node:
+        command = [node, str(RUNNER)] if pyodide else [sys.executable]
+        return json.loads(_run([*command, "-m", "bench.sealed", *sizes]).strip().splitlines()[-1])["ms"]
