@@ -6,8 +6,8 @@ import hashlib
 
 from game.net.sealing import Deal, Party, Transcript
 
-CARDS = (("AS",), ("KD",), ("7H",), ("10C",), ("QS",))
-COINS = (("null", "suns"), ("ace", "suns"), ("null", "moons"), ("2", "arms"))  # two faces a unit, some alike
+CARDS = (("AS",), ("KD",), ("7H",), ("10C",))
+COINS = (("null", "suns"), ("ace", "suns"), ("null", "moons"))  # two faces a unit, some alike
 
 
 def players(count: int, label: str = "party") -> list[Party]:

@@ -35,6 +35,14 @@ def substitute(step: Step) -> Step:
     return Step(step.deal, step.party, step.kind, (step.deck[1], *step.deck[1:]), step.keys)
 
 
+@pytest.fixture(scope="module")
+def honest() -> tuple[Deal, list, Transcript]:
+    """One honest deal, sealed once for the tests that only read it."""
+    parties = players(PARTIES)
+    deal = Deal(0, CARDS, PARTIES)
+    return deal, parties, seal(Transcript(deal), parties)
+
+
 def test_an_honest_game_passes_and_gives_every_deal_its_true_order():
     parties = players(PARTIES)
     deals = [Deal(0, CARDS, PARTIES), Deal(1, COINS, PARTIES)]
@@ -97,10 +105,8 @@ def test_a_party_that_keyed_a_card_with_another_key_and_shared_it_is_named_at_th
 
 
 @pytest.mark.parametrize("cheater", range(PARTIES))
-def test_a_false_share_in_the_log_names_its_party(cheater):
-    parties = players(PARTIES)
-    deal = Deal(0, CARDS, PARTIES)
-    transcript = seal(Transcript(deal), parties)
+def test_a_false_share_in_the_log_names_its_party(cheater, honest):
+    deal, parties, transcript = honest
     shares = [party.share(deal, 2) for party in parties]
     shares[cheater] = Share(0, 2, cheater, shares[cheater].key + 1)
     audit = end_check(commitments(parties), seeds(parties), [transcript], shares)
@@ -108,9 +114,8 @@ def test_a_false_share_in_the_log_names_its_party(cheater):
 
 
 @pytest.mark.parametrize("cheater", range(PARTIES))
-def test_a_seed_that_does_not_match_its_commitment_or_is_withheld_names_its_party(cheater):
-    parties = players(PARTIES)
-    transcript = seal(Transcript(Deal(0, CARDS, PARTIES)), parties)
+def test_a_seed_that_does_not_match_its_commitment_or_is_withheld_names_its_party(cheater, honest):
+    _, parties, transcript = honest
     for false_seed, words in (
         ("ab" * 32, "not the one it committed to"),
         (None, "never revealed"),
@@ -131,8 +136,7 @@ def test_the_first_cheat_in_the_order_of_play_is_named():
     assert audit.offender == 2 and set(audit.orders) == {0, 1}
 
 
-def test_the_end_check_needs_one_seed_per_party():
-    parties = players(PARTIES)
-    transcript = seal(Transcript(Deal(0, CARDS, PARTIES)), parties)
+def test_the_end_check_needs_one_seed_per_party(honest):
+    _, parties, transcript = honest
     with pytest.raises(SealError):
         end_check(commitments(parties)[:2], seeds(parties)[:2], [transcript], [])

@@ -31,5 +31,5 @@ def test_a_party_refuses_to_work_out_of_turn():
 
 def test_a_party_shares_only_positions_of_the_deal():
     deal = Deal(0, CARDS, 2)
-    with pytest.raises(SealError, match="no position 5"):
-        players(2)[0].share(deal, 5)
+    with pytest.raises(SealError, match="no position 4"):
+        players(2)[0].share(deal, 4)

@@ -86,16 +86,16 @@ def test_a_share_for_a_card_not_being_opened_is_refused_and_accuses_nobody():
 def test_a_replayed_share_is_refused_and_accuses_nobody():
     """The same share again (a relay or a peer replaying it), or one from an earlier opening of this card."""
     deal, parties, transcript = sealed_deal(CARDS, 2)
-    earlier = Opening(transcript, 4, looker=0)
-    share = parties[1].share(deal, 4)
+    earlier = Opening(transcript, 3, looker=0)
+    share = parties[1].share(deal, 3)
     earlier.add(share)
-    opening = Opening(transcript, 4)
+    opening = Opening(transcript, 3)
     opening.add(share)  # the card opened to all later: the same key is the true share again
     with pytest.raises(SealError, match="has come already") as refused:
         opening.add(share)
     assert not isinstance(refused.value, Cheat) and opening.awaited == [0]
-    opening.add(parties[0].share(deal, 4))
-    assert opening.face() == true_faces(deal, parties)[4]
+    opening.add(parties[0].share(deal, 3))
+    assert opening.face() == true_faces(deal, parties)[3]
 
 
 def test_the_looker_is_not_asked_for_its_own_share():
