@@ -67,10 +67,13 @@ def parse_timing_table(text: str) -> dict[tuple[str, str], Timing]:
     return timings
 
 
-def sealed_costs(pyodide: bool, quick: bool, slowdown: int = 1) -> dict[str, list[float]]:
-    """bench/sealed.py's samples in ms, on host CPython or (``pyodide``) in Pyodide under Node, whose CPU is then
-    ``1/slowdown`` of a phone's cores (bench/throttled.py's cgroup); the quick run deals 4 cards to 2 parties."""
-    sizes = ["--parties", "2", "--cards", "4", "--rounds", "1"] if quick else []
-    with slowed("node", slowdown) as node:
-        command = [node, str(RUNNER)] if pyodide else [sys.executable]
-        return json.loads(_run([*command, "-m", "bench.sealed", *sizes]).strip().splitlines()[-1])["ms"]
+def sealed_costs(pyodide: bool, quick: bool, phone_slowdown: int | None = None) -> dict[str, list[float]]:
+    """bench/sealed.py's samples in ms, on host CPython or (``pyodide``) in Pyodide under Node: CPU time; or with
+    ``phone_slowdown``, Pyodide's wall time in bench/throttled.py's cgroup at ``1/phone_slowdown`` of a phone's
+    cores (the quota shows only in wall time). The quick run deals 4 cards to 2 parties."""
+    options = ["--parties", "2", "--cards", "4", "--rounds", "1"] if quick else []
+    if phone_slowdown is not None:
+        options.append("--wall")
+    with slowed("node", phone_slowdown or 1) as node:
+        command = [node, str(RUNNER)] if pyodide or phone_slowdown else [sys.executable]
+        return json.loads(_run([*command, "-m", "bench.sealed", *options]).strip().splitlines()[-1])["ms"]

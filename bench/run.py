@@ -389,7 +389,7 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
         rows["sealed"] = sealed_rows(
             engine.sealed_costs(False, plan.quick),
             engine.sealed_costs(True, plan.quick),
-            engine.sealed_costs(True, plan.quick, plan.throttled_cpu),
+            engine.sealed_costs(True, plan.quick, phone_slowdown=plan.throttled_cpu),
         )
     load = row("machine load average, 1 minute (before, after)", [load_before, os.getloadavg()[0]], "processes")
     return [*(item for section in TABLE_ORDER if section in rows for item in rows[section]), load]
