@@ -128,7 +128,7 @@ class Transcript:
     @property
     def current(self) -> Deck:
         """The deck the next step works on: the last one published, or the open deck."""
-        return self.steps[-1].deck if self.steps else self.deal.points
+        return self.deck_before(len(self.steps))
 
     def deck_before(self, index: int) -> Deck:
         """The deck step number ``index`` worked on."""
@@ -158,7 +158,8 @@ class Transcript:
         if (step.kind, step.party) != turn:
             raise SealError(f"The next step of deal {self.deal.number} is party {turn[1]}'s {turn[0]} pass.")
         positions = self.deal.positions
-        if len(step.deck) != positions or (step.kind == KEY) != (step.keys is not None and len(step.keys) == positions):
+        keys = None if step.keys is None else len(step.keys)
+        if len(step.deck) != positions or keys != (positions if step.kind == KEY else None):
             raise SealError(f"A step of deal {self.deal.number} has {positions} points, and a key step as many keys.")
         self.steps.append(step)
 

@@ -117,6 +117,9 @@ def test_a_step_after_the_deal_is_sealed_or_a_step_of_the_wrong_size_is_refused(
         fresh.add(short)
     with pytest.raises(SealError, match="for deal 3"):
         fresh.add(Step(3, 0, LOCK, short.deck))
+    whole = parties[0].step(fresh).deck
+    with pytest.raises(SealError, match="as many keys"):
+        fresh.add(Step(0, 0, LOCK, whole, keys=whole))
     assert fresh.steps == []
 
 
