@@ -15,8 +15,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from .throttled import slowed
-
 REPO = Path(__file__).resolve().parent.parent
 RUNNER = REPO / "tools" / "pyodide.mjs"
 
@@ -71,6 +69,8 @@ def sealed_costs(pyodide: bool, quick: bool, phone_slowdown: int | None = None) 
     """bench/sealed.py's samples in ms, on host CPython or (``pyodide``) in Pyodide under Node: CPU time; or with
     ``phone_slowdown``, Pyodide's wall time in bench/throttled.py's cgroup at ``1/phone_slowdown`` of a phone's
     cores (the quota shows only in wall time). The quick run deals 4 cards to 2 parties."""
+    from .throttled import slowed  # not at the top: it imports Playwright, which tests/test_bench.py lacks in Pyodide
+
     options = ["--parties", "2", "--cards", "4", "--rounds", "1"] if quick else []
     if phone_slowdown is not None:
         options.append("--wall")
