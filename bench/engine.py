@@ -1,4 +1,5 @@
-"""The engine's figures: random playouts per second on both interpreters, and bot decision times in Pyodide.
+"""The engine's figures: random playouts per second on both interpreters, bot decision times in Pyodide, and the
+sealed deck's costs on both and on a phone's CPU.
 
 Both interpreters run the same module, bench/throughput.py: the host's CPython directly, Pyodide (Python
 3.14 on WebAssembly) under Node through tools/pyodide.mjs. Bot decision times come from the bot arena's
@@ -62,3 +63,17 @@ def parse_timing_table(text: str) -> dict[tuple[str, str], Timing]:
         figures = [None if cell == "—" else float(cell) for cell in (searched_p95, searched_max)]
         timings[(game, level)] = Timing(int(moves), float(p50), float(p95), int(searched), *figures)
     return timings
+
+
+def sealed_costs(pyodide: bool, quick: bool, phone_slowdown: int | None = None) -> dict[str, list[float]]:
+    """bench/sealed.py's samples in ms, on host CPython or (``pyodide``) in Pyodide under Node: CPU time; or with
+    ``phone_slowdown``, Pyodide's wall time in bench/throttled.py's cgroup at ``1/phone_slowdown`` of a phone's
+    cores (the quota shows only in wall time). The quick run deals 4 cards to 2 parties."""
+    from .throttled import slowed  # not at the top: it imports Playwright, which tests/test_bench.py lacks in Pyodide
+
+    options = ["--parties", "2", "--cards", "4", "--rounds", "1"] if quick else []
+    if phone_slowdown is not None:
+        options.append("--wall")
+    with slowed("node", phone_slowdown or 1) as node:
+        command = [node, str(RUNNER)] if pyodide or phone_slowdown else [sys.executable]
+        return json.loads(_run([*command, "-m", "bench.sealed", *options]).strip().splitlines()[-1])["ms"]

@@ -20,7 +20,9 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
 7. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
 8. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
 9. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
-10. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
+10. ``sealed``: a 4-party, 52-card sealed deal, a reveal and the end check, on CPython, in Pyodide and in Pyodide on
+   a phone's CPU, and one P-256 multiplication (bench/sealed.py);
+11. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
    network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
 
 ``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
@@ -100,7 +102,19 @@ QUICK = Plan(
     throttled_network=False,
     lighthouse_runs=0,
 )
-SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "blog", "rooms", "throughput", "bots", "netlab")
+SECTIONS = (
+    "boot",
+    "bytes",
+    "throttled",
+    "lighthouse",
+    "clicks",
+    "blog",
+    "rooms",
+    "throughput",
+    "bots",
+    "sealed",
+    "netlab",
+)
 
 
 def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
@@ -265,6 +279,33 @@ def bot_rows(timings: dict[tuple[str, str], engine.Timing]) -> list[dict]:
     return rows
 
 
+SEALED_DEAL = "4 parties × 52 cards"
+PHONE_PYODIDE = f"phone CPU (Pyodide in a cgroup, CPU {PHONE_CPU}x)"
+
+
+def sealed_rows(cpython: dict, pyodide: dict, phone: dict) -> list[dict]:
+    """The sealed deck (bench/sealed.py): a whole deal (every party's two passes, one after the other: the chain's
+    CPU time without the network; target ≤ 2 s in Pyodide), a reveal to all, the end check, one multiplication."""
+    where = (("CPython", cpython), ("Pyodide (Node)", pyodide), (PHONE_PYODIDE, phone))
+    rows = [
+        row(
+            f"sealed deal, {SEALED_DEAL}, {name}",
+            samples["deal"],
+            "ms",
+            target(AT_MOST, 2000) if samples is pyodide else None,
+        )
+        for name, samples in where
+    ]
+    rows += [
+        row(f"sealed reveal to all (4 shares checked, the card opened), {name}", samples["reveal"], "ms")
+        for name, samples in where
+    ]
+    rows += [row(f"sealed end check, {SEALED_DEAL}, {name}", samples["check"], "ms") for name, samples in where]
+    for point, key in (("any point", "multiply"), ("the base point", "multiply_base")):
+        rows += [row(f"P-256 multiplication, {point}, {name}", samples[key], "ms") for name, samples in where[:2]]
+    return rows
+
+
 PEER_ROWS = (
     ("peer action round trip, network part, p50", "network_p50", 10),
     ("peer action round trip, network part, p95", "network_p95", None),
@@ -343,12 +384,31 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
     if "bots" in only:
         _say("bot decision times in Pyodide")
         rows["bots"] = bot_rows(engine.bot_timings(plan.quick))
+    if "sealed" in only:
+        _say("sealed: a deal, a reveal and the end check on CPython, in Pyodide, and in Pyodide on a phone's CPU")
+        rows["sealed"] = sealed_rows(
+            engine.sealed_costs(False, plan.quick),
+            engine.sealed_costs(True, plan.quick),
+            engine.sealed_costs(True, plan.quick, phone_slowdown=plan.throttled_cpu),
+        )
     load = row("machine load average, 1 minute (before, after)", [load_before, os.getloadavg()[0]], "processes")
     return [*(item for section in TABLE_ORDER if section in rows for item in rows[section]), load]
 
 
 # The table's order (the sections run browser ones first, while nothing else of ours competes for the CPU).
-TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "blog", "throughput", "bots", "rooms", "netlab", "lighthouse")
+TABLE_ORDER = (
+    "boot",
+    "bytes",
+    "throttled",
+    "clicks",
+    "blog",
+    "throughput",
+    "bots",
+    "sealed",
+    "rooms",
+    "netlab",
+    "lighthouse",
+)
 
 
 def _clicks(playwright, site: Path, site_url: str, count: int) -> tuple[dict[str, list[dict]], dict[str, float]]:

@@ -122,22 +122,22 @@ def _count_workers_bytes(devtools, finished) -> None:
 
 
 @contextlib.contextmanager
-def slowed_chromium(slowdown: int) -> Iterator[str]:
-    """Chromium on ``1/slowdown`` of PHONE_CORES cores, all its processes together: yields the path of a launcher
-    that starts it in a cgroup with that quota (Chromium itself when ``slowdown`` is 1). Needs a writable cgroup
-    (root)."""
+def slowed(program: str, slowdown: int) -> Iterator[str]:
+    """``program`` (Chromium, Node...) on ``1/slowdown`` of PHONE_CORES cores, all its processes together: yields the
+    path of a launcher that starts it in a cgroup with that quota (``program`` itself when ``slowdown`` is 1). Needs
+    a writable cgroup (root)."""
     if slowdown == 1:
-        yield CHROMIUM
+        yield program
         return
     group = _cpu_group(slowdown)
     try:
         with tempfile.TemporaryDirectory(prefix="bench-slowed-") as folder:
-            launcher = Path(folder) / "chromium"
-            launcher.write_text(f'#!/bin/sh\necho $$ > {group / "cgroup.procs"}\nexec {CHROMIUM} "$@"\n')
+            launcher = Path(folder) / Path(program).name
+            launcher.write_text(f'#!/bin/sh\necho $$ > {group / "cgroup.procs"}\nexec {program} "$@"\n')
             launcher.chmod(0o755)
             yield str(launcher)
     finally:
-        with contextlib.suppress(OSError):  # a browser process still exiting keeps it; the next boot clears it
+        with contextlib.suppress(OSError):  # a process still exiting keeps it; the next boot clears it
             group.rmdir()
 
 
@@ -158,7 +158,7 @@ def _cpu_group(slowdown: int) -> Path:
             (group / "cpu.max").write_text(f"{PHONE_CORES * 100_000 // slowdown} 100000")
     except OSError as error:
         sys.exit(
-            f"bench: the phone profile slows Chromium's CPU with a cgroup, and {error.filename} could not be "
+            f"bench: the phone profile slows the CPU with a cgroup, and {error.filename} could not be "
             f"written ({error.strerror}): run make bench as root, on a machine with cgroups' cpu controller."
         )
     return group
@@ -170,7 +170,7 @@ def measure(
     """``runs`` throttled cold visits of the app and of the bare page, alternating; then the app once from a
     gzip-only host. Returns {APP: ..., BARE: ..., "gzip": ...}. ``network`` False: the network is not slowed."""
     visits = {APP: Visits(), BARE: Visits(), "gzip": Visits()}
-    with slowed_chromium(cpu_slowdown) as chromium:
+    with slowed(CHROMIUM, cpu_slowdown) as chromium:
         with serve(site) as site_url:
             for _ in range(runs):
                 for page in (APP, BARE):

@@ -52,6 +52,18 @@ THROTTLED_ROWS = [
     )
 ]
 
+SEALED_WHERE = ("CPython", "Pyodide (Node)", "phone CPU (Pyodide in a cgroup, CPU 4x)")
+SEALED_ROWS = [
+    *(f"sealed deal, 4 parties × 52 cards, {where}" for where in SEALED_WHERE),
+    *(f"sealed reveal to all (4 shares checked, the card opened), {where}" for where in SEALED_WHERE),
+    *(f"sealed end check, 4 parties × 52 cards, {where}" for where in SEALED_WHERE),
+    *(
+        f"P-256 multiplication, {point}, {where}"
+        for point in ("any point", "the base point")
+        for where in SEALED_WHERE[:2]
+    ),
+]
+
 # The click-to-paint floor, measured on bench/bare-clicks.html before the games.
 BARE_CLICKS = "bare page (plain JavaScript)"
 
@@ -75,7 +87,7 @@ def expected_names() -> list[str]:
                 f"bot decision p95, {game}, {level} (phone CPU, estimate)",
             ]
         names += [f"bot search p95, {game}, {LEVELS[-1]} ({where})" for where in ("Pyodide", "phone CPU, estimate")]
-    return [*names, *PEER_ROWS]
+    return [*names, *SEALED_ROWS, *PEER_ROWS]
 
 
 # A minute and a half of both cores under `make test`: it runs before each `make bench` (make bench-smoke) instead.

@@ -8,10 +8,11 @@ itself trusts nothing it is sent: :meth:`Client.receive` never raises, whatever 
 
 ``evidence`` is what the client needs to check the shuffle of the game in progress (the game's id,
 which is the host's commitment; this seat's nonce; whether it was revealed, and whether the host
-confirmed it; the published pledges; whether the game was played out and checked) and, if the host
-dealt again, the earlier shuffle it walked away from. The page keeps it with the seat's secret and
-gives it back with :meth:`Client.restore` after a reload: it is replaced only when a message names
-another game, never by a lobby message.
+confirmed it; the published pledges; whether the game was played out and checked; the connection it
+last heard of the game on) and, if the host dealt again, the earlier shuffle it walked away from and
+whether this client was away meanwhile. The page keeps it with the seat's secret and gives it back
+with :meth:`Client.restore` after a reload: it is replaced only when a message names another game,
+never by a lobby message.
 """
 
 from __future__ import annotations
@@ -19,7 +20,13 @@ from __future__ import annotations
 from .entropy import Entropy, system_entropy, token
 from .messages import HOST_MESSAGES, ProtocolError, boolean, decode, encode, hex64, integer, list_of, optional, record
 from .seats import prove
-from .shuffle import PLEDGE, REDEALT, Revealed, Verdict, commitment_of, tampered, verify
+from .shuffle import PLEDGE, Revealed, Verdict, commitment_of, redeal_warning, tampered, verify
+
+
+def binding(name: str, value: object) -> object:
+    """A connection's binding (64 hex digits), or empty for a client behind no gate (tests, the host's own)."""
+    return value if value == "" else hex64(name, value)
+
 
 EVIDENCE = record(
     {
@@ -31,12 +38,20 @@ EVIDENCE = record(
         "pledges": optional(list_of(PLEDGE, 64)),
         "settled": boolean,
         "redealt": optional(hex64),
+        "redealt_away": boolean,
+        "connection": optional(binding),
     }
 )
+# The messages about the game in progress: each one heard tells that the connection it came on was up then.
+GAME_MESSAGES = frozenset({"commit", "pledges", "received", "start", "update", "reveal"})
 
 
-def fresh_evidence(game: str | None = None, redealt: str | None = None) -> dict:
-    """The evidence of a game this client has contributed nothing to yet (``redealt``: see :attr:`Client.warning`)."""
+def fresh_evidence(game: str | None = None, redealt: str | None = None, redealt_away: bool = False) -> dict:
+    """The evidence of a game this client has contributed nothing to yet (``redealt``: see :attr:`Client.warning`).
+
+    ``connection``: the binding of the connection this client last heard of the game on (``None``: not on this
+    page's), so that a new deal can tell whether the client was away since, and could have missed the game's end.
+    """
     return {
         "game": game,
         "seat": None,
@@ -46,6 +61,8 @@ def fresh_evidence(game: str | None = None, redealt: str | None = None) -> dict:
         "pledges": None,
         "settled": False,
         "redealt": redealt,
+        "redealt_away": redealt_away,
+        "connection": None,
     }
 
 
@@ -124,10 +141,12 @@ class Client:
         """A sentence for the player, shown as soon as it is set and for as long as it is, or ``None``.
 
         It is set when the host starts a new shuffle after this seat revealed its nonce to one that was
-        never played out and checked here: the host knew that deal, and dealt again. It lasts until the
-        verdict of the game dealt instead (which says the same), and survives a reload with :attr:`evidence`.
+        never played out and checked here: the host knew that deal, and dealt again. It says this can be
+        innocent only if the client was away (reloaded, or on another connection) since it last heard of
+        that game. It lasts until the verdict of the game dealt instead (which says the same), and survives
+        a reload with :attr:`evidence`.
         """
-        return REDEALT if self.evidence["redealt"] else None
+        return redeal_warning(self.evidence["redealt_away"]) if self.evidence["redealt"] else None
 
     def restore(self, evidence: object) -> None:
         """Take back :attr:`evidence` kept over a reload; damaged evidence is ignored (and said in ``errors``)."""
@@ -138,7 +157,7 @@ class Client:
         except ProtocolError as error:
             self.errors.append({"code": "bad_evidence", "message": str(error)})
             return
-        self.evidence = dict(evidence)
+        self.evidence = {**evidence, "connection": None}  # it was heard on the page before the reload
 
     # -------------------------------------------------------------------- messages from the host
 
@@ -150,7 +169,10 @@ class Client:
         """
         try:
             message = decode(raw, HOST_MESSAGES)
-            return getattr(self, "_on_" + message["type"])(message)
+            replies = getattr(self, "_on_" + message["type"])(message)
+            if message["type"] in GAME_MESSAGES:
+                self.evidence["connection"] = self.binding
+            return replies
         except ProtocolError as error:
             self.errors.append({"code": "bad_host_message", "message": str(error)})
         except Exception as error:  # a host's message must never crash the page; say what broke
@@ -169,16 +191,21 @@ class Client:
     def _game(self, commitment: str) -> dict:
         """The evidence for the game ``commitment`` names: kept if it is the same game, fresh if another."""
         if self.evidence["game"] != commitment:
-            self.evidence = fresh_evidence(commitment, redealt=self._left_unsettled())
+            self.evidence = fresh_evidence(commitment, *self._left_unsettled())
         return self.evidence
 
-    def _left_unsettled(self) -> str | None:
+    def _left_unsettled(self) -> tuple[str | None, bool]:
         """The shuffle this seat revealed its nonce to that was never played out and checked here, if any: a
-        new commitment now means the host is dealing again (kept until a verdict has reported it)."""
+        new commitment now means the host is dealing again (kept until a verdict has reported it). And whether
+        this client was away since it last heard of that game: on another connection, or reloaded (if it was
+        away at an earlier re-deal too, that one may have been innocent; this one only if it is away again)."""
         evidence = self.evidence
+        away = evidence["connection"] is None or evidence["connection"] != self.binding
         if evidence["settled"]:
-            return None
-        return evidence["redealt"] or (evidence["game"] if evidence["revealed"] else None)
+            return None, False
+        if evidence["redealt"]:
+            return evidence["redealt"], away and evidence["redealt_away"]
+        return (evidence["game"], away) if evidence["revealed"] else (None, False)
 
     def _on_seated(self, message: dict) -> list[str]:
         self.secret, self.secret_seat = message["secret"], message["seat"]
@@ -271,6 +298,7 @@ class Client:
             own_revealed=evidence["revealed"],
             own_acknowledged=evidence["acknowledged"],
             redealt=evidence["redealt"],
+            redealt_away=evidence["redealt_away"],
             game=self.lobby["game"],
             players=self.lobby["players"],
             options=self.lobby["options"],

@@ -141,7 +141,8 @@ class Revealed:
     ``None``); ``own_nonce`` its nonce for this game, if it made one; ``own_revealed`` whether it sent it;
     ``own_acknowledged`` whether the host confirmed it (``received``). ``redealt`` is the commitment of
     an earlier shuffle in the room that this client revealed a nonce to and that was never played out
-    (the host dealt again), if any.
+    (the host dealt again), if any; ``redealt_away`` whether the client was away (reloaded or
+    reconnected) between the last it heard of that game and the new deal.
     """
 
     commitment: str
@@ -153,6 +154,7 @@ class Revealed:
     own_revealed: bool
     own_acknowledged: bool
     redealt: str | None
+    redealt_away: bool
     game: str
     players: int
     options: dict
@@ -168,9 +170,18 @@ NOT_RECEIVED = (
 REDEALT = (
     "SHUFFLE NOT VERIFIED: the host dealt again. You had sent your random contribution to an earlier deal in this "
     "room, and the host started a new one before that game was played out and checked. Once everyone's "
-    "contribution is in, the host knows the whole deal, so dealing again lets it choose the cards. (If that game "
-    "ended while you were away, this can be innocent.)"
+    "contribution is in, the host knows the whole deal, so dealing again lets it choose the cards."
 )
+# Said only to a player who was away (a reload, a dropped connection) between the last it heard of the earlier
+# game and the new deal: it may have missed that game's honest end. One who stayed connected would have seen it.
+REDEALT_WHILE_AWAY = REDEALT + " (If that game ended while you were away, this can be innocent.)"
+
+
+def redeal_warning(away: bool) -> str:
+    """What a player is told of a re-deal: that it can be innocent only if the player was ``away`` meanwhile."""
+    return REDEALT_WHILE_AWAY if away else REDEALT
+
+
 AWAY = (
     "Not verified for you: you were away (or not asked) when the cards were dealt, so none of your randomness "
     "is in this deal. That alone is no sign of cheating, but the host could have chosen it."
@@ -234,7 +245,7 @@ def _verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict
     if left_out and revealed.own_nonce and revealed.own_acknowledged:
         return Verdict(False, LEFT_OUT)
     if revealed.redealt is not None:
-        return Verdict(False, REDEALT)
+        return Verdict(False, redeal_warning(revealed.redealt_away))
     if left_out:
         return Verdict(False, NOT_RECEIVED if revealed.own_nonce and revealed.own_revealed else AWAY)
     return Verdict(True, VERIFIED)

@@ -3,15 +3,17 @@
 Once every nonce is in, the host knows the seed, and so the whole deal. A host that dislikes it could
 throw it away and shuffle again under a new commitment. Each way a hostile host could do that is
 tried here against real gates and clients, and every guest that revealed a nonce is told at once
-(``Client.warning``) and by the verdict. The honest ways to shuffle again are tried too: they verify.
+(``Client.warning``) and by the verdict. Only a guest that was away (reloaded, or reconnected) since it
+last heard of the earlier game is told this can be innocent: one that stayed connected would have seen
+that game end. The honest ways to shuffle again are tried too: they verify.
 """
 
 from __future__ import annotations
 
-from game.net import Host, Outgoing
+from game.net import Client, Host, Outgoing
 from game.net.gate import LOCAL_PEER
 from game.net.messages import encode
-from game.net.shuffle import REDEALT, Shuffle, commitment_of
+from game.net.shuffle import REDEALT, REDEALT_WHILE_AWAY, Shuffle, commitment_of
 from tests.net.gated import GatedRoom, seated_room
 from tests.net.support import seeded_entropy
 
@@ -31,15 +33,17 @@ def dealt() -> tuple[GatedRoom, str]:
     return room, lobby
 
 
-def assert_told_of_the_redeal(room: GatedRoom) -> None:
-    """Every guest is warned at once, and the new game's verdict says the same."""
+def assert_told_of_the_redeal(room: GatedRoom, away: tuple[str, ...] = ()) -> None:
+    """Every guest is warned at once, and the new game's verdict says the same; only those ``away`` since they last
+    heard of the earlier game are told it can be innocent."""
     assert room.host.phase == "playing"
+    told = {peer: REDEALT_WHILE_AWAY if peer in away else REDEALT for peer in room.doors}
     for peer, door in room.doors.items():
-        assert door.client.warning == REDEALT, peer
+        assert door.client.warning == told[peer], peer
     room.play()
     for peer, door in room.doors.items():
         verdict = door.client.verdict
-        assert verdict is not None and not verdict.ok and verdict.message == REDEALT, (peer, verdict)
+        assert verdict is not None and not verdict.ok and verdict.message == told[peer], (peer, verdict)
 
 
 def test_a_host_reloaded_from_its_lobby_save_with_a_fresh_secret_is_caught():
@@ -49,7 +53,7 @@ def test_a_host_reloaded_from_its_lobby_save_with_a_fresh_secret_is_caught():
     room.reload_guest("GuestA")  # what GuestA knows of the first shuffle comes back from its page's storage
     room.rejoin("GuestB")
     room.control(room.host.start())
-    assert_told_of_the_redeal(room)
+    assert_told_of_the_redeal(room, away=("GuestA", "GuestB"))  # both lost the host: the game may have ended
 
 
 def test_a_fresh_host_with_the_same_key_giving_the_seats_back_is_caught():
@@ -62,7 +66,7 @@ def test_a_fresh_host_with_the_same_key_giving_the_seats_back_is_caught():
         room.rejoin(peer, reclaim=False)
         room.control(fresh.assign(seat, peer))
     room.control(fresh.start())
-    assert_told_of_the_redeal(room)
+    assert_told_of_the_redeal(room, away=("GuestA", "GuestB"))
 
 
 def test_a_new_commit_in_the_middle_of_the_game_is_caught():
@@ -95,6 +99,34 @@ def test_a_reveal_that_does_not_add_up_does_not_settle_the_game_before_a_redeal(
         assert not door.client.verdict.ok and not door.client.evidence["settled"]
     host.phase = "over"
     room.control(host.configure("concentration", 3, {"pairs": 8}))  # the lobby message clears the verdict shown
+    room.control(host.start())
+    assert_told_of_the_redeal(room)
+
+
+def test_only_the_guest_that_was_away_is_told_the_redeal_can_be_innocent():
+    """Mid-game GuestA's connection drops; the host deals again without it; GuestA reconnects to the new game.
+    GuestB held the earlier game's live view all along, on one connection: for it the re-deal has no excuse."""
+    room, _ = dealt()
+    door = room.doors["GuestA"]
+    room.leave("GuestA")
+    host = room.host
+    host.phase, host.match = "lobby", None
+    room.control(host.start())
+    room.control(host.deal())  # stop waiting for GuestA's pledge
+    assert host.phase == "playing" and set(host.shuffle.nonces) == {2}
+    room.doors["GuestA"] = door  # the same page, still open, connects again
+    room.rejoin("GuestA")
+    assert_told_of_the_redeal(room, away=("GuestA",))
+
+
+def test_a_guest_that_reconnected_and_saw_the_game_going_on_is_not_excused_a_redeal():
+    """GuestA reconnects mid-game and is sent the game again: on its new connection it saw that game live, so a new
+    deal after that, with no end in between, cannot be innocent."""
+    room, _ = dealt()
+    room.rejoin("GuestA")
+    assert room.doors["GuestA"].client.evidence["connection"] == room.doors["GuestA"].client.binding
+    host = room.host
+    host.phase, host.match = "lobby", None
     room.control(host.start())
     assert_told_of_the_redeal(room)
 
@@ -151,3 +183,18 @@ def test_a_host_page_reload_mid_shuffle_is_not_a_redeal():
     room.send("GuestC", encode("contribute", nonce=HELD))
     assert room.host.phase == "playing" and set(room.host.shuffle.nonces) == {1, 2, 3}
     assert_verified_without_warning(room)
+
+
+def test_evidence_brought_back_by_a_reload_counts_as_heard_on_another_connection():
+    """Even a client behind no gate (its binding is empty on every page): what a reload restores was heard before
+    the reload, so a new deal then may be innocent; the same client, with no reload, is not excused."""
+    revealed = {"game": "ab" * 32, "seat": 1, "nonce": "cd" * 32, "revealed": True, "pledges": [], "connection": ""}
+    new_deal = encode("commit", commitment="ef" * 32)
+    stayed, reloaded = Client(), Client()
+    stayed.restore(revealed)
+    stayed.evidence["connection"] = stayed.binding  # as if it had heard the game on this page
+    reloaded.restore(revealed)
+    assert reloaded.evidence["connection"] is None
+    for client in (stayed, reloaded):
+        client.receive(new_deal)
+    assert (stayed.warning, reloaded.warning) == (REDEALT, REDEALT_WHILE_AWAY)

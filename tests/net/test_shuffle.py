@@ -14,6 +14,7 @@ from game.net.shuffle import (
     LEFT_OUT,
     NOT_RECEIVED,
     REDEALT,
+    REDEALT_WHILE_AWAY,
     Revealed,
     Shuffle,
     commitment_of,
@@ -65,6 +66,7 @@ def finished(own_nonce: str | None = NONCES[0], published: list[dict] = PUBLISHE
         own_revealed=True,
         own_acknowledged=True,
         redealt=None,
+        redealt_away=False,
         game="cambio",
         players=3,
         options=match.options,
@@ -177,6 +179,8 @@ def test_a_redeal_is_never_verified():
         lost = dataclasses.replace(revealed, own_acknowledged=False, redealt=other)
         verdict = verify(lost, 1, events, view)
         assert not verdict.ok and verdict.message == REDEALT and verdict.settled
+        away = verify(dataclasses.replace(lost, redealt_away=True), 1, events, view)
+        assert not away.ok and away.message == REDEALT_WHILE_AWAY and "innocent" in away.message
     revealed, events, view = dealt_without_you
     assert verify(dataclasses.replace(revealed, redealt=other), 1, events, view).message == LEFT_OUT
 

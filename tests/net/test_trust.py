@@ -403,6 +403,8 @@ def test_evidence_kept_by_an_older_page_is_taken_with_the_newer_fields_unset():
         "acknowledged": False,
         "settled": False,
         "redealt": None,
+        "redealt_away": False,
+        "connection": None,
     }
     client.restore({**older, "revealed": "yes"})
     assert client.errors[-1]["code"] == "bad_evidence" and client.evidence["revealed"] is True
