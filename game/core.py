@@ -147,8 +147,8 @@ class Rules:
         return None
 
     # The seven methods a game implements. ``state`` is a JSON dict the game owns; its cards are references, and
-    # ``cards`` is the card source (game.deck): an action's own in setup and apply, the match's in legal_actions
-    # and view (there only ``known`` is asked). apply branches on public faces and claims, never on a look.
+    # ``cards`` is the card source (game.deck): an action's own in setup and apply, the match's in legal_actions and
+    # view (there only ``known`` and ``part`` are asked). apply branches on public faces and claims, never on a look.
 
     def setup(self, players: int, options: dict, cards: Cards) -> tuple[State, list[Event]]:
         """Deal a new game; return its state and the events of the deal. Bad options raise ``ValueError``."""

@@ -27,7 +27,8 @@ it holds; what it must first be told, it asks for by raising :class:`NeedCards` 
 each action to a copy of its state, so it stays as it was until the action is tried again.
 
 A :class:`game.match.Match` drives its source through :class:`CardSource`: one ``attempt`` per action or deal (the
-``cards`` the rules get), ``keep`` once it succeeded; views and legal actions get the source itself (``known``).
+``cards`` the rules get), ``keep`` once it succeeded; views and legal actions get the source itself (its ``known``
+and ``part``).
 """
 
 from __future__ import annotations
@@ -122,6 +123,10 @@ class CardSource:
         """The face of ``ref`` if this source knows it, else ``None`` (for views and legal actions)."""
         raise NotImplementedError
 
+    def part(self, ref: str, index: int) -> str:
+        """The reference of part ``index`` of the unit ``ref``, as :meth:`Cards.part` names it."""
+        raise NotImplementedError
+
 
 class LocalCards(Cards, CardSource):
     """The source that knows every card: a reference is its face, and decks are shuffled with ``rng``.
@@ -166,6 +171,13 @@ class LocalCards(Cards, CardSource):
 
 LOCAL = LocalCards()
 """The local source for what needs no randomness: views and legal actions of a state whose references are faces."""
+
+
+class SealedNames:
+    """The sealed sources' names for parts (their cards are named by :func:`sealed_ref`): ``"#0.17/1"``."""
+
+    def part(self, ref: str, index: int) -> str:
+        return part_ref(ref, index)
 
 
 def sealed_ref(deal: int, index: int) -> str:

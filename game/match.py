@@ -149,24 +149,8 @@ class Match:
 
         A save made before an option existed replays with that option's old behaviour (``Option.legacy``).
         """
-        from .registry import GAMES
-
-        try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as error:
-            raise ValueError(f"This save is not valid JSON ({error}).") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("This save is not a Face Down match, or comes from another version.")
-        if data.get("game") not in GAMES:
-            raise ValueError(f"This save is for an unknown game: {data.get('game')!r}.")
-        history = data.get("history")
-        if not isinstance(history, list) or not all(isinstance(entry, list) and len(entry) == 2 for entry in history):
-            raise ValueError("This save has a damaged action log.")
-        rules = GAMES[data["game"]]
-        options = data.get("options") or {}
-        if not isinstance(options, dict):
-            raise ValueError("This save has damaged options.")
-        match = cls(rules, data.get("players"), rules.saved_options(options), data.get("seed"))
+        rules, players, options, seed, history = read_save(text)
+        match = cls(rules, players, options, seed)
         for number, (seat, action) in enumerate(history, start=1):
             try:
                 match.act(seat, action)
@@ -217,6 +201,30 @@ class Match:
             raise IllegalAction(f"A {_quote(kind)} action takes {keys}.")
         details = ", ".join(f"{key} {json.dumps(value)}" for key, value in action.items() if key != "type")
         raise IllegalAction(f"You cannot {_quote(kind)} with {details} now.")
+
+
+def read_save(text: str) -> tuple[Rules, int, dict, int | str, list[list]]:
+    """A save's rules, players, options (``Option.legacy`` for those it is older than), seed and action log, its form
+    checked (not its players, seed and moves: building the match and replaying check them); a corrupt save raises
+    ``ValueError``."""
+    from .registry import GAMES
+
+    try:
+        data = json.loads(text)
+    except (TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"This save is not valid JSON ({error}).") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError("This save is not a Face Down match, or comes from another version.")
+    if data.get("game") not in GAMES:
+        raise ValueError(f"This save is for an unknown game: {data.get('game')!r}.")
+    history = data.get("history")
+    if not isinstance(history, list) or not all(isinstance(entry, list) and len(entry) == 2 for entry in history):
+        raise ValueError("This save has a damaged action log.")
+    rules = GAMES[data["game"]]
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError("This save has damaged options.")
+    return rules, data.get("players"), rules.saved_options(options), data.get("seed"), history
 
 
 def new_match(game: str, players: int, options: dict | None = None, seed: int | str = 0) -> Match:
