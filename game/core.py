@@ -5,6 +5,10 @@ JSON dict, so a match can be saved, sent and replayed without any conversion. Th
 an illegal action: :class:`game.match.Match` checks every action against :meth:`Rules.legal_actions`
 first, and applies it to a copy of the state, so a failure leaves the match untouched.
 
+Cards reach the rules through a card source, ``cards`` (:mod:`game.deck`): the state holds *references* to
+cards, and the rules ask the source for a face, revealed to all or to one seat, so that a sealed party applying
+them never reads a face it has not been shown. With the local source a reference is the face itself.
+
 Hidden information lives in the events. An event is a dict with a ``"type"``; if part of it is
 private it also carries ``"to"`` (the seats entitled to the secret) and ``"secret"`` (a dict merged
 into the event for those seats only). Everyone else sees the event without ``"secret"``::
@@ -19,7 +23,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .deck import Cards, CardSource
 
 Action = dict
 Event = dict
@@ -139,9 +146,11 @@ class Rules:
         """
         return None
 
-    # The seven methods a game implements. ``state`` is a JSON dict the game owns.
+    # The seven methods a game implements. ``state`` is a JSON dict the game owns; its cards are references, and
+    # ``cards`` is the card source (game.deck): an action's own in setup and apply, the match's in legal_actions and
+    # view (there only ``known`` and ``part`` are asked). apply branches on public faces and claims, never on a look.
 
-    def setup(self, players: int, options: dict, rng: random.Random) -> tuple[State, list[Event]]:
+    def setup(self, players: int, options: dict, cards: Cards) -> tuple[State, list[Event]]:
         """Deal a new game; return its state and the events of the deal. Bad options raise ``ValueError``."""
         raise NotImplementedError
 
@@ -149,15 +158,18 @@ class Rules:
         """The seats that may act now, in seat order; empty once the game is over."""
         raise NotImplementedError
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, each a JSON dict with a ``"type"``; empty if it may not act."""
+    def legal_actions(self, state: State, seat: int, cards: CardSource) -> list[Action]:
+        """Every action ``seat`` may take now, each a JSON dict with a ``"type"``; empty if it may not act.
+
+        It reads no face a party may not know (no game here reads any), so that every party, whatever it was shown,
+        lists the same actions and checks every move alike; a claim that turns out false is the claims' to catch."""
         raise NotImplementedError
 
-    def apply(self, state: State, seat: int, action: Action, rng: random.Random) -> list[Event]:
+    def apply(self, state: State, seat: int, action: Action, cards: Cards) -> list[Event]:
         """Carry out a legal action, changing ``state`` in place; return the events it caused."""
         raise NotImplementedError
 
-    def view(self, state: State, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None, cards: CardSource) -> dict:
         """What ``seat`` (``None``: a spectator) may see on the table right now, as JSON: :meth:`common_view`'s
         fields, then the game's own."""
         raise NotImplementedError
@@ -167,7 +179,8 @@ class Rules:
         raise NotImplementedError
 
     def all_cards(self, state: State) -> list[str]:
-        """Every card (or piecepack piece) of the game wherever it lies now, for the conservation check."""
+        """Every card (or piecepack piece) of the game wherever it lies now, for the conservation check: the
+        reference of each card in play, the face of each out of play for good (public)."""
         raise NotImplementedError
 
 

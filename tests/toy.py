@@ -2,6 +2,9 @@
 
 Toy Peek: four cards lie face down. On your turn you peek at one of them (only you see it), then take one,
 face up, into your pile. Once the cards are gone, the highest total of ranks wins (ace 1 ... 4).
+
+The four cards are one deal of the card source (game.deck); a peek is a look, a take reveals the card, and the
+piles keep the (public) faces.
 """
 
 from __future__ import annotations
@@ -24,27 +27,30 @@ class ToyPeek(Rules):
     player_counts = (1, 2)
     options = (FIRST_PLAYER, Option("deck", None, "The four cards in the order they are laid, for tests."))
 
-    def setup(self, players, options, rng):
-        deck = list(options["deck"] or rng.sample(CARDS, len(CARDS)))
-        if sorted(deck) != sorted(CARDS):
+    def setup(self, players, options, cards):
+        if options["deck"] is None:
+            deck = cards.deal(list(CARDS))
+        elif sorted(options["deck"]) == sorted(CARDS):
+            deck = cards.deal(list(options["deck"]), public=True)
+        else:
             raise ValueError(f"The deck for {self.name} must hold {', '.join(CARDS)}, each once.")
-        first = first_seat(options, players, rng)
+        first = first_seat(options, players, cards.rng)
         state = {"cells": deck, "piles": [[] for _ in range(players)], "turn": first, "first": first, "phase": "peek"}
         return state, [{"type": "deal", "first": first}]
 
     def to_act(self, state):
         return [] if state["phase"] == "over" else [state["turn"]]
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state, seat, cards):
         cells = [pos for pos, card in enumerate(state["cells"]) if card is not None]
         return [{"type": state["phase"], "pos": pos} for pos in cells] if seat in self.to_act(state) else []
 
-    def apply(self, state, seat, action, rng):
+    def apply(self, state, seat, action, cards):
         pos, cells = action["pos"], state["cells"]
         if action["type"] == "peek":
             state["phase"] = "take"
-            return [private({"type": "look", "seat": seat, "pos": pos}, [seat], card=cells[pos])]
-        card, cells[pos] = cells[pos], None
+            return [private({"type": "look", "seat": seat, "pos": pos}, [seat], card=cards.look(cells[pos], seat))]
+        card, cells[pos] = cards.face(cells[pos]), None
         state["piles"][seat].append(card)
         events = [{"type": "take", "seat": seat, "pos": pos, "card": card}]
         if all(cell is None for cell in cells):
@@ -53,7 +59,7 @@ class ToyPeek(Rules):
         state["turn"], state["phase"] = (seat + 1) % len(state["piles"]), "peek"
         return [*events, {"type": "turn", "seat": state["turn"]}]
 
-    def view(self, state, seat):
+    def view(self, state, seat, cards):
         if state["phase"] == "over":
             prompt = {"kind": "over"}
         else:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import standard_deck
 from ..core import Action, Event
+from ..deck import LocalCards
 from ..rules.cambio import LIMIT, RULES, hand_points, points
 from .search import World, compare, play_out
 
@@ -130,7 +131,7 @@ class CambioSearch:
         bot = self.bot
         options = {"call": bot.call_rule, "final_lap": bot.final_lap_rule, "first_player": "first seat"}
         players = len(view["hands"])
-        template, _ = RULES.setup(players, RULES.check_options(players, options), random.Random(seed))
+        template, _ = RULES.setup(players, RULES.check_options(players, options), LocalCards(random.Random(seed)))
         if self._world(view, template, random.Random(seed)) is None:
             return []
         unpaid: list[list[bool]] = [[] for _ in openings]

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import standard_deck
 from ..core import Action
+from ..deck import LOCAL, LocalCards
 from ..rules.paved_with_gold import RULES
 from .search import World, compare, play_out
 
@@ -56,7 +57,7 @@ class PavedSearch:
         seed = f"{self.seed}/{self.decisions}"
         players = len(view["scores"])
         options = RULES.check_options(players, {"first_player": "first seat"})
-        template, _ = RULES.setup(players, options, random.Random(seed))
+        template, _ = RULES.setup(players, options, LocalCards(random.Random(seed)))
         if self._world(view, template, random.Random(seed)) is None:
             return 0
 
@@ -78,7 +79,7 @@ class PavedSearch:
         """The seat's share of the win where the game is over (else an even chance), and a hundredth of its lead
         in points over the best opponent: a win is what counts, the points only break ties."""
         state = world.state
-        scores = RULES.view(state, me)["scores"]
+        scores = RULES.view(state, me, LOCAL)["scores"]
         lead = scores[me] - max(score for seat, score in enumerate(scores) if seat != me)
         result = RULES.result(state)
         winners = range(len(scores)) if result is None else result["winners"]  # not over: an even chance

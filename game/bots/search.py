@@ -10,7 +10,8 @@ determinized ("perfect information") Monte Carlo, the simplest member of the fam
 (Cowling, Powley & Whitehouse 2012), and what fits a budget of tens of milliseconds a decision.
 
 The search never sees the real match: only the seat's view and events, through its bot. Worlds are played
-with the game's public rules (:class:`game.core.Rules`), on states the bot built. A search is bounded by a
+with the game's public rules (:class:`game.core.Rules`), on states the bot built, through the local card source
+(:class:`game.deck.LocalCards`: a world's cards are their faces). A search is bounded by a
 fixed number of worlds, never by time, and draws from its own seeded stream, so a bot decides the same on
 CPython and in Pyodide.
 """
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from ..core import Action, Event, Rules, State, seen_by
+from ..deck import LOCAL, LocalCards
 from .base import Bot
 
 Candidate = TypeVar("Candidate")
@@ -55,6 +57,7 @@ def play_out(
     replaced by the first legal move, so that a playout always stays inside the rules.
     """
     state, players = world.state, world.players
+    cards = LocalCards(rng)
     passed: dict[int, str] = {}  # the racing moment each seat last let pass
     moves = [(seat, action) for action in opening]
     for step in range(limit):
@@ -70,7 +73,7 @@ def play_out(
             for other in acting[start:] + acting[:start]:
                 if window is not None and passed.get(other) == window:
                     continue
-                action = players[other].choose(rules.view(state, other), [])
+                action = players[other].choose(rules.view(state, other, LOCAL), [])
                 if action is not None:
                     actor = other
                     break
@@ -78,10 +81,10 @@ def play_out(
                     passed[other] = window
             if action is None:
                 return None  # nobody would move: not a position these players reach
-        legal = rules.legal_actions(state, actor)
+        legal = rules.legal_actions(state, actor, LOCAL)
         if action not in legal:
             action = legal[0]
-        events = rules.apply(state, actor, action, rng)
+        events = rules.apply(state, actor, action, cards)
         # Each player takes the events in at once: an event may share lists with the state, which later moves change.
         for other, player in players.items():
             for event in events:

@@ -53,6 +53,12 @@ shuffled into a new deck. If that is empty too, a penalty is skipped and drawing
 Fixed deck: the ``deck`` option (54 card ids) fixes the FIRST round: 4 cards to each seat in seat order
 (slots 0, 1, 2, 3), then one card to start the graveyard, then the rest is the deck, top first. Later
 rounds are shuffled.
+
+Cards and who knows them (game.deck): each round is a new deal, and so is each reshuffle of the graveyard (whose
+cards are all public). A draw from the deck, the round's first peeks and a power's peek are looks for one seat;
+the graveyard's cards (its first card, a discard, a card swapped out or snapped, a wrong snap shown and put
+back) and the round's end hands are revealed to everyone. The drawn card and the black king's looked-at card are
+kept as references; the power's card and the round records are kept as their (public) faces.
 """
 
 from __future__ import annotations
@@ -118,17 +124,16 @@ class Cambio(Rules):
 
     # ----------------------------------------------------------------------------------------- setup
 
-    def setup(self, players, options, rng):
+    def setup(self, players, options, cards):
         if options["deck"] is None:
-            cards = standard_deck(jokers=True)
-            rng.shuffle(cards)
+            deck = cards.deal(standard_deck(jokers=True))
         else:
-            cards = check_deck(options["deck"], standard_deck(jokers=True), "Cambio")
+            deck = cards.deal(check_deck(options["deck"], standard_deck(jokers=True), "Cambio"), public=True)
         state = {
             "players": players,
             "final_lap": options["final_lap"],
             "call": options["call"],
-            "first": first_seat(options, players, rng),  # the first round's starter
+            "first": first_seat(options, players, cards.rng),  # the first round's starter
             "round": 0,
             "turn": 0,
             "phase": "turn",  # turn (draw or call), decide (holding a card), power, over
@@ -137,7 +142,7 @@ class Cambio(Rules):
             "graveyard": [],  # bottom first; the top is the last card
             "drawn": None,
             "drawn_from": None,
-            "pending": None,  # a power under way: {"step", "card", "first", "looking"}
+            "pending": None,  # a power under way: {"step", "card" (its face), "first", "looking"}
             "give": None,  # a right snap from another hand: {"seat", "owner", "slot"}
             "lock": None,  # the hand last snapped from, closed to snaps until a draw
             "called": None,  # who called Cambio during the turn under way: the round ends after it
@@ -147,7 +152,7 @@ class Cambio(Rules):
             "last_hands": None,  # the hands as revealed at the end of the last round
         }
         events: list[dict] = []
-        self._deal(state, cards, events)
+        self._deal(state, deck, events, cards)
         return state, events
 
     # ------------------------------------------------------------------------------- who acts, what
@@ -162,7 +167,7 @@ class Cambio(Rules):
             seat for seat in range(state["players"]) if seat == state["turn"] or snaps or self._may_call(state, seat)
         ]
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state, seat, cards):
         if seat not in self.to_act(state):
             return []
         if state["give"] is not None:
@@ -238,23 +243,23 @@ class Cambio(Rules):
 
     # --------------------------------------------------------------------------------------- apply
 
-    def apply(self, state, seat, action, rng):
+    def apply(self, state, seat, action, cards):
         kind = action["type"]
         events: list[dict] = []
         if kind == "snap":
-            self._snap(state, seat, action["owner"], action["slot"], events, rng)
+            self._snap(state, seat, action["owner"], action["slot"], events, cards)
         elif kind == "give":
             self._give(state, seat, action["slot"], events)
         elif kind == "draw":
-            self._draw(state, seat, action["source"], events, rng)
+            self._draw(state, seat, action["source"], events, cards)
         elif kind == "cambio":
-            self._cambio(state, seat, events, rng)
+            self._cambio(state, seat, events, cards)
         elif kind == "swap":
-            self._keep(state, seat, action["slot"], events, rng)
+            self._keep(state, seat, action["slot"], events, cards)
         elif kind == "discard":
-            self._discard(state, seat, events, rng)
+            self._discard(state, seat, events, cards)
         elif kind == "peek":
-            self._peek(state, seat, action["owner"], action["slot"], events, rng)
+            self._peek(state, seat, action["owner"], action["slot"], events, cards)
         elif kind == "select":
             state["pending"]["first"] = [action["owner"], action["slot"]]
             state["pending"]["step"] = "swap_with"
@@ -265,69 +270,74 @@ class Cambio(Rules):
             hands = state["hands"]
             hands[a[0]][a[1]], hands[b[0]][b[1]] = hands[b[0]][b[1]], hands[a[0]][a[1]]
             events.append({"type": "swap_cards", "seat": seat, "a": a, "b": b})
-            self._advance(state, events, rng)
+            self._advance(state, events, cards)
         elif kind == "skip":
             events.append({"type": "skip", "seat": seat, "power": state["pending"]["card"]})
-            self._advance(state, events, rng)
+            self._advance(state, events, cards)
         if state["phase"] == "over":
             events.append({"type": "game_over", "result": self.result(state)})
         return events
 
-    def _draw(self, state, seat, source, events, rng) -> None:
+    def _draw(self, state, seat, source, events, cards) -> None:
         if source == "deck":
-            card = self._take_from_deck(state, seat, events, rng)
-            events.append(private({"type": "draw", "seat": seat, "source": "deck"}, to=[seat], card=card))
+            card = self._take_from_deck(state, seat, events, cards)
+            events.append(
+                private({"type": "draw", "seat": seat, "source": "deck"}, to=[seat], card=cards.look(card, seat))
+            )
         else:
             card = state["graveyard"].pop()
-            events.append({"type": "draw", "seat": seat, "source": "graveyard", "card": card})
+            events.append({"type": "draw", "seat": seat, "source": "graveyard", "card": cards.face(card)})
         state["lock"] = None
         state["drawn"] = card
         state["drawn_from"] = source
         state["phase"] = "decide"
 
-    def _keep(self, state, seat, slot, events, rng) -> None:
+    def _keep(self, state, seat, slot, events, cards) -> None:
         hand = state["hands"][seat]
         old, hand[slot] = hand[slot], state["drawn"]
-        event = {"type": "swap", "seat": seat, "slot": slot, "source": state["drawn_from"], "card": old}
+        event = {"type": "swap", "seat": seat, "slot": slot, "source": state["drawn_from"], "card": cards.face(old)}
         if state["drawn_from"] == "graveyard":
-            event["kept"] = state["drawn"]  # it was face-up, everyone knows it
+            event["kept"] = cards.face(state["drawn"])  # it was face-up, everyone knows it
         events.append(event)
         state["graveyard"].append(old)
-        self._advance(state, events, rng)
+        self._advance(state, events, cards)
 
-    def _discard(self, state, seat, events, rng) -> None:
-        card = state["drawn"]
+    def _discard(self, state, seat, events, cards) -> None:
+        drawn = state["drawn"]
+        card = cards.face(drawn)
         from_deck = state["drawn_from"] == "deck"
         events.append({"type": "discard", "seat": seat, "card": card})
-        state["graveyard"].append(card)
+        state["graveyard"].append(drawn)
         state["drawn"] = state["drawn_from"] = None
         power = power_of(card) if from_deck else None
         if power is None:
-            self._advance(state, events, rng)
+            self._advance(state, events, cards)
             return
         state["pending"] = {"step": power, "card": card, "first": None, "looking": None}
         state["phase"] = "power"
         events.append({"type": "power", "seat": seat, "card": card, "power": power})
 
-    def _peek(self, state, seat, owner, slot, events, rng) -> None:
+    def _peek(self, state, seat, owner, slot, events, cards) -> None:
         card = state["hands"][owner][slot]
-        events.append(private({"type": "peek", "seat": seat, "owner": owner, "slots": [slot]}, to=[seat], cards=[card]))
+        seen = cards.look(card, seat)
+        events.append(private({"type": "peek", "seat": seat, "owner": owner, "slots": [slot]}, to=[seat], cards=[seen]))
         pending = state["pending"]
         if pending["step"] == "peek_any":
             # The black king's swap comes next; the peeker keeps looking at the card meanwhile.
             pending["step"] = "select"
             pending["looking"] = {"owner": owner, "slot": slot, "card": card}
         else:
-            self._advance(state, events, rng)
+            self._advance(state, events, cards)
 
-    def _snap(self, state, seat, owner, slot, events, rng) -> None:
+    def _snap(self, state, seat, owner, slot, events, cards) -> None:
         hands = state["hands"]
         card = hands[owner][slot]
+        shown = cards.face(card)
         state["lock"] = owner
-        event = {"type": "snap", "seat": seat, "owner": owner, "slot": slot, "card": card}
-        if rank(card) != rank(state["graveyard"][-1]):
+        event = {"type": "snap", "seat": seat, "owner": owner, "slot": slot, "card": shown}
+        if rank(shown) != rank(cards.face(state["graveyard"][-1])):
             events.append({**event, "right": False})
-            penalty = self._take_from_deck(state, seat, events, rng)
+            penalty = self._take_from_deck(state, seat, events, cards)
             if penalty is None:
                 events.append({"type": "penalty", "seat": seat, "slot": None})
             else:
@@ -352,32 +362,31 @@ class Cambio(Rules):
         events.append({"type": "give", "seat": seat, "slot": slot, "owner": give["owner"], "into": give["slot"]})
 
     @staticmethod
-    def _take_from_deck(state, seat, events, rng) -> str | None:
+    def _take_from_deck(state, seat, events, cards) -> str | None:
         """The deck's top card, reshuffling the graveyard but its top first if the deck is empty; None if none."""
         if not state["deck"] and len(state["graveyard"]) > 1:
             rest = state["graveyard"][:-1]
             state["graveyard"] = state["graveyard"][-1:]
-            rng.shuffle(rest)
-            state["deck"] = rest
+            state["deck"] = cards.deal([cards.face(card) for card in rest])  # public faces, dealt anew face down
             events.append({"type": "reshuffle", "seat": seat, "deck_size": len(rest)})
         return state["deck"].pop(0) if state["deck"] else None
 
     # -------------------------------------------------------------------------- turns and rounds
 
-    def _cambio(self, state, seat, events, rng) -> None:
+    def _cambio(self, state, seat, events, cards) -> None:
         """``seat`` calls Cambio: on its turn before drawing it takes effect at once, else once the turn ends."""
         if seat == state["turn"] and state["phase"] == "turn":
             events.append({"type": "cambio", "seat": seat})
-            if self._call(state, seat, events, rng):
-                self._advance(state, events, rng)
+            if self._call(state, seat, events, cards):
+                self._advance(state, events, cards)
             return
         state["called"] = seat
         events.append({"type": "cambio", "seat": seat, "after": state["turn"]})
 
-    def _call(self, state, seat, events, rng) -> bool:
+    def _call(self, state, seat, events, cards) -> bool:
         """``seat`` ends the round; True if a final lap starts (play goes on), False if it ended now."""
         if not state["final_lap"]:
-            self._end_round(state, seat, events, rng)
+            self._end_round(state, seat, events, cards)
             return False
         players = state["players"]
         left = [(seat + k) % players for k in range(1, players)]
@@ -386,18 +395,18 @@ class Cambio(Rules):
         events.append({"type": "final_lap", "seat": seat, "left": list(left)})
         return True
 
-    def _advance(self, state, events, rng) -> None:
+    def _advance(self, state, events, cards) -> None:
         """End the current turn and start the next one, ending the round if that is due."""
         state["drawn"] = state["drawn_from"] = state["pending"] = None
         caller, state["called"] = state["called"], None
-        if caller is not None and not self._call(state, caller, events, rng):
+        if caller is not None and not self._call(state, caller, events, cards):
             return  # the call made during the turn ended the round
         hands = state["hands"]
         while True:
             final = state["final"]
             if final is not None:
                 if not final["left"]:
-                    self._end_round(state, final["caller"], events, rng)
+                    self._end_round(state, final["caller"], events, cards)
                     return
                 seat = final["left"].pop(0)
                 if not _filled(hands[seat]):
@@ -407,7 +416,7 @@ class Cambio(Rules):
                 seat = (state["turn"] + 1) % state["players"]
                 if not _filled(hands[seat]):
                     events.append({"type": "empty_hand", "seat": seat})
-                    if self._call(state, seat, events, rng):
+                    if self._call(state, seat, events, cards):
                         continue
                     return
             state["turn"] = seat
@@ -415,8 +424,8 @@ class Cambio(Rules):
             events.append({"type": "turn", "seat": seat})
             return
 
-    def _end_round(self, state, ender, events, rng) -> None:
-        hands = state["hands"]
+    def _end_round(self, state, ender, events, cards) -> None:
+        hands = [[None if card is None else cards.face(card) for card in hand] for hand in state["hands"]]
         scores = [hand_points(hand) for hand in hands]
         lowest = all(scores[ender] < score for seat, score in enumerate(scores) if seat != ender)
         added = list(scores)
@@ -446,20 +455,18 @@ class Cambio(Rules):
         if max(totals) > LIMIT:
             state["phase"] = "over"
             return
-        cards = standard_deck(jokers=True)
-        rng.shuffle(cards)
-        self._deal(state, cards, events)
+        self._deal(state, cards.deal(standard_deck(jokers=True)), events, cards)
 
     @staticmethod
-    def _deal(state, cards, events) -> None:
+    def _deal(state, deck, events, cards) -> None:
         players = state["players"]
         state["round"] += 1
         first = (state["first"] + state["round"] - 1) % players
         cut = HAND_SIZE * players
         state.update(
-            hands=[cards[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(players)],
-            graveyard=[cards[cut]],
-            deck=cards[cut + 1 :],
+            hands=[deck[HAND_SIZE * seat : HAND_SIZE * (seat + 1)] for seat in range(players)],
+            graveyard=[deck[cut]],
+            deck=deck[cut + 1 :],
             drawn=None,
             drawn_from=None,
             pending=None,
@@ -476,12 +483,12 @@ class Cambio(Rules):
                 "seat": first,
                 "round": state["round"],
                 "hands": [HAND_SIZE] * players,
-                "graveyard": cards[cut],
+                "graveyard": cards.face(deck[cut]),
                 "deck_size": len(state["deck"]),
             }
         )
         for seat, hand in enumerate(state["hands"]):
-            secret = [hand[slot] for slot in BOTTOM_ROW]
+            secret = [cards.look(hand[slot], seat) for slot in BOTTOM_ROW]
             events.append(
                 private(
                     {"type": "peek", "seat": seat, "owner": seat, "slots": list(BOTTOM_ROW)}, to=[seat], cards=secret
@@ -491,13 +498,15 @@ class Cambio(Rules):
 
     # ---------------------------------------------------------------------------------------- view
 
-    def view(self, state, seat):
+    def view(self, state, seat, cards):
         pending = state["pending"]
         turn = state["turn"]
         drawn = state["drawn"]
-        if drawn is not None and state["drawn_from"] == "deck" and seat != turn:
-            drawn = FACE_DOWN
+        if drawn is not None:
+            drawn = cards.known(drawn) if state["drawn_from"] == "graveyard" or seat == turn else FACE_DOWN
         looking = pending["looking"] if pending and seat == turn else None
+        if looking is not None:
+            looking = {**looking, "card": cards.known(looking["card"])}
         graveyard = state["graveyard"]
         return {
             **self.common_view(state, seat),
@@ -507,7 +516,7 @@ class Cambio(Rules):
             "hands": [[None if card is None else FACE_DOWN for card in hand] for hand in state["hands"]],
             "drawn": drawn,
             "drawn_from": state["drawn_from"],
-            "graveyard": graveyard[-1] if graveyard else None,
+            "graveyard": cards.known(graveyard[-1]) if graveyard else None,
             "graveyard_size": len(graveyard),
             "deck_size": len(state["deck"]),
             "snap_open": bool(self._snap_targets(state)),

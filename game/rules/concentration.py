@@ -13,6 +13,10 @@ same seat flips again; otherwise both turn face-down and play passes to the left
 Fixed deck: the ``deck`` option lists the board's cards (2 × ``pairs`` ids) in the order they are laid
 on the occupied cells, row-major. It must be exactly ``pairs`` complete pairs.
 
+Cards and who knows them (game.deck): which pairs make up a board of 8, 12 or 18 pairs is drawn from the public
+random stream (any seat could know it: a sealed deal hides only where each card lies); the cards are one deal,
+laid face down. A flip reveals its card to everyone; taken pairs are kept as their (public) faces.
+
 Result: most pairs wins, ties share. Solo, the score is the number of turns (each two-card flip,
 matched or not, is a turn), and the solo player is the winner.
 """
@@ -50,23 +54,22 @@ class Concentration(Rules):
         Option("deck", None, "Fixed deal: the cards in row-major order (for tests and puzzles)."),
     )
 
-    def setup(self, players, options, rng):
+    def setup(self, players, options, cards):
         pairs = options["pairs"]
         positions = card_positions(pairs)
         if options["deck"] is None:
-            chosen = rng.sample([rank_ + suit for rank_ in RANKS for suit in ("S", "H")], pairs)
-            cards = [card for card in chosen for card in (card, partner(card))]
-            rng.shuffle(cards)
+            chosen = cards.rng.sample([rank_ + suit for rank_ in RANKS for suit in ("S", "H")], pairs)
+            board = cards.deal([card for card in chosen for card in (card, partner(card))])
         else:
-            cards = _check_deck(options["deck"], pairs)
+            board = cards.deal(_check_deck(options["deck"], pairs), public=True)
         rows, cols = GRIDS[pairs]
-        cells = lay_out(cards, positions, rows * cols)
-        first = first_seat(options, players, rng)
+        cells = lay_out(board, positions, rows * cols)
+        first = first_seat(options, players, cards.rng)
         state = {
             "rows": rows,
             "cols": cols,
             "cells": cells,
-            "taken": [[] for _ in range(players)],  # cards won, per seat
+            "taken": [[] for _ in range(players)],  # cards won, per seat (faces: they were shown)
             "first": first,
             "turn": first,
             "flipped": [],  # positions turned up so far this turn (0 or 1)
@@ -77,7 +80,7 @@ class Concentration(Rules):
     def to_act(self, state):
         return [] if self._over(state) else [state["turn"]]
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state, seat, cards):
         if seat not in self.to_act(state):
             return []
         return [
@@ -86,9 +89,9 @@ class Concentration(Rules):
             if card is not None and pos not in state["flipped"]
         ]
 
-    def apply(self, state, seat, action, rng):
+    def apply(self, state, seat, action, cards):
         pos = action["pos"]
-        card = state["cells"][pos]
+        card = cards.face(state["cells"][pos])
         events = [{"type": "flip", "seat": seat, "pos": pos, "card": card}]
         if not state["flipped"]:
             state["flipped"] = [pos]
@@ -96,7 +99,7 @@ class Concentration(Rules):
         first = state["flipped"][0]
         state["flipped"] = []
         state["turns"] += 1
-        first_card = state["cells"][first]
+        first_card = cards.face(state["cells"][first])
         if partner(first_card) == card:
             state["cells"][first] = state["cells"][pos] = None
             state["taken"][seat] += [first_card, card]
@@ -108,11 +111,11 @@ class Concentration(Rules):
             events.append({"type": "game_over", "result": self.result(state)})
         return events
 
-    def view(self, state, seat):
+    def view(self, state, seat, cards):
         def shown(pos: int, card: str | None) -> str | None:
             if card is None:
                 return None
-            return card if pos in state["flipped"] else FACE_DOWN
+            return cards.known(card) if pos in state["flipped"] else FACE_DOWN
 
         return {
             **self.common_view(state, seat),
@@ -120,8 +123,8 @@ class Concentration(Rules):
             "cols": state["cols"],
             "cells": [shown(pos, card) for pos, card in enumerate(state["cells"])],
             "flipped": list(state["flipped"]),
-            "pairs": [len(cards) // 2 for cards in state["taken"]],
-            "taken": [list(cards) for cards in state["taken"]],
+            "pairs": [len(won) // 2 for won in state["taken"]],
+            "taken": [list(won) for won in state["taken"]],
             "turns": state["turns"],
         }
 

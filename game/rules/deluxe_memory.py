@@ -65,9 +65,18 @@ wins; ties share the win.
 
 Fixed deck: the ``deck`` option lists the 52 cards (54 with Jokin' Around) in the order they are laid
 on the occupied cells, row-major (the first card goes on position 1, the seventh on position 8).
+
+Cards and who knows them (game.deck): the cards are one deal. Picks and the 2's and 4's looks are looks for the
+actor alone; whether two picks share a rank is the picker's claim (``same_rank``), shown true or false to all as
+soon as both cards are public (a match shows them at once; a card put back face-up is public; one hidden again
+may stay unchecked until the end check). Matches, reveals and cards turned face-up are revealed to everyone.
+A card that leaves the table is public, and the state keeps its face (the pair, shields and traps, the discard),
+so the end test reads public information only: the ranks still on the table are the deck's less those.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 from ..cards import RANKS, check_deck, colour, is_joker, rank, rank_number, standard_deck
 from ..core import (
@@ -132,17 +141,17 @@ class DeluxeMemory(Rules):
 
     # ----------------------------------------------------------------------------------------- setup
 
-    def setup(self, players, options, rng):
+    def setup(self, players, options, cards):
         """Lay the cards face-down, give 20 tokens each and 10 per player to the Bank; choose who starts."""
         jokers = options["jokin_around"]
         positions = card_positions(jokers)
         if options["deck"] is None:
-            cards = standard_deck(jokers)
-            rng.shuffle(cards)
+            deck = cards.deal(standard_deck(jokers))
         else:
-            cards = check_deck(options["deck"], standard_deck(jokers), self.name + (" with jokers" if jokers else ""))
-        cells = lay_out(cards, positions, ROWS * COLS)
-        first = first_seat(options, players, rng)
+            name = self.name + (" with jokers" if jokers else "")
+            deck = cards.deal(check_deck(options["deck"], standard_deck(jokers), name), public=True)
+        cells = lay_out(deck, positions, ROWS * COLS)
+        first = first_seat(options, players, cards.rng)
         state = {
             "players": players,
             "simplicity": options["simplicity"],
@@ -152,7 +161,7 @@ class DeluxeMemory(Rules):
             "up": [False] * (ROWS * COLS),  # face-up for everyone
             "tokens": [START_TOKENS] * players,
             "bank": BANK_PER_PLAYER * players,
-            "kept": [[] for _ in range(players)],  # shields and traps: {"kind", "cards"}
+            "kept": [[] for _ in range(players)],  # shields and traps: {"kind", "cards"} (faces, as all off the table)
             "discard": [],
             "skips": [0] * players,  # normal turns each seat will skip (the 8)
             "queue": [],  # extra turns owed, taken before the next normal turn: {"seat", "kind"}
@@ -190,7 +199,7 @@ class DeluxeMemory(Rules):
         """The one seat choosing now, or nobody once the game is over."""
         return [] if state["over"] else [state["actor"]]
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state, seat, cards):
         """The choices open to the acting seat in the current phase."""
         if state["over"] or seat != state["actor"]:
             return []
@@ -234,36 +243,35 @@ class DeluxeMemory(Rules):
 
     # --------------------------------------------------------------------------------------- actions
 
-    def apply(self, state, seat, action, rng):
+    def apply(self, state, seat, action, cards):
         """Carry out one legal choice of the acting seat; end turns and the game when they end."""
         events: list[dict] = []
         # Each phase has its handler, ``_on_<phase>``; legal_actions already matched the action to the phase.
-        getattr(self, "_on_" + state["phase"])(state, events, seat, action)
+        getattr(self, "_on_" + state["phase"])(state, events, seat, action, cards)
         return events
 
     # pick / put back ------------------------------------------------------------------------------
 
-    def _on_pick(self, state, events, seat, action):
+    def _on_pick(self, state, events, seat, action, cards):
         pos = action["pos"]
-        card = state["cells"][pos]
         state["picks"].append(pos)
         state["looking"] = list(state["picks"])
-        events.append(private({"type": "look", "seat": seat, "pos": pos}, to=[seat], card=card))
+        events.append(_look(state, seat, pos, cards))
         if len(state["picks"]) < 2:
             return
         first, second = state["picks"]
-        cards = [state["cells"][first], state["cells"][second]]
-        if rank(cards[0]) != rank(cards[1]):
+        picked = [state["cells"][first], state["cells"][second]]
+        if not cards.claim(seat, "same_rank", picked):
             events.append({"type": "no_match", "seat": seat, "pos": [first, second]})
             state["phase"] = "put_back"
             if state["tokens"][seat] == 0:
-                self._put_back_done(state, events, seat)
+                self._put_back_done(state, events, seat, cards)
             return
-        self._match(state, events, seat, [first, second], cards)
+        self._match(state, events, seat, [first, second], [cards.face(card) for card in picked])
 
-    def _on_put_back(self, state, events, seat, action):
+    def _on_put_back(self, state, events, seat, action, cards):
         if action["type"] == "done":
-            self._put_back_done(state, events, seat)
+            self._put_back_done(state, events, seat, cards)
             return
         pos = action["pos"]
         self._pay(state, events, seat, 1, None, reason="hide")
@@ -271,14 +279,15 @@ class DeluxeMemory(Rules):
         state["up"][pos] = False
         events.append({"type": "hide", "seat": seat, "pos": pos})
         if len(state["hidden"]) == 2 or state["tokens"][seat] == 0:
-            self._put_back_done(state, events, seat)
+            self._put_back_done(state, events, seat, cards)
 
-    def _put_back_done(self, state, events, seat):
+    def _put_back_done(self, state, events, seat, cards):
         shown = [p for p in state["picks"] if p not in state["hidden"]]
         for pos in shown:
             state["up"][pos] = True
         if shown:
-            events.append({"type": "face_up", "seat": seat, "pos": shown, "cards": [state["cells"][p] for p in shown]})
+            faces = [cards.face(state["cells"][p]) for p in shown]
+            events.append({"type": "face_up", "seat": seat, "pos": shown, "cards": faces})
         state["picks"], state["hidden"], state["looking"] = [], [], []
         self._end_turn(state, events)
 
@@ -316,12 +325,12 @@ class DeluxeMemory(Rules):
         else:
             self._begin_effect(state, events, the_rank)
 
-    def _on_black(self, state, events, seat, action):
+    def _on_black(self, state, events, seat, action, cards):
         target = action["seat"]
         self._pay(state, events, target, state["fx"]["amount"], None, reason="black", shieldable=target != seat)
         self._effect_done(state, events)
 
-    def _on_red(self, state, events, seat, action):
+    def _on_red(self, state, events, seat, action, cards):
         self._gain(state, events, action["seat"], state["fx"]["amount"], reason="red")
         self._effect_done(state, events)
 
@@ -334,11 +343,11 @@ class DeluxeMemory(Rules):
             return
         state["phase"] = "give_from"
 
-    def _on_give_from(self, state, events, seat, action):
+    def _on_give_from(self, state, events, seat, action, cards):
         state["fx"]["chosen"] = [action["seat"]]
         state["phase"] = "give_to"
 
-    def _on_give_to(self, state, events, seat, action):
+    def _on_give_to(self, state, events, seat, action, cards):
         fx = state["fx"]
         giver, receiver = fx["chosen"][0], action["seat"]
         # The Q is a chart effect; Simplicity never meets a shield (without the chart there are none).
@@ -402,29 +411,29 @@ class DeluxeMemory(Rules):
         else:
             state["phase"] = "king"
 
-    def _on_king(self, state, events, seat, action):
+    def _on_king(self, state, events, seat, action, cards):
         self._begin_effect(state, events, action["rank"])
 
-    def _on_ace_gain(self, state, events, seat, action):
+    def _on_ace_gain(self, state, events, seat, action, cards):
         self._gain(state, events, action["seat"], 1, reason="A")
         state["phase"] = "ace_lose"
 
-    def _on_ace_lose(self, state, events, seat, action):
+    def _on_ace_lose(self, state, events, seat, action, cards):
         self._pay(state, events, action["seat"], 1, None, reason="A", shieldable=True)
         if self._face_down(state):
             state["phase"] = "ace_reveal"
         else:
             self._effect_done(state, events)
 
-    def _on_ace_reveal(self, state, events, seat, action):
-        self._reveal(state, events, seat, [action["pos"]])
+    def _on_ace_reveal(self, state, events, seat, action, cards):
+        self._reveal(state, events, seat, [action["pos"]], cards)
         self._effect_done(state, events)
 
-    def _on_swap_look(self, state, events, seat, action):
+    def _on_swap_look(self, state, events, seat, action, cards):
         fx, pos = state["fx"], action["pos"]
         fx["looked"].append(pos)
         state["looking"] = list(fx["looked"])
-        events.append(private({"type": "look", "seat": seat, "pos": pos}, to=[seat], card=state["cells"][pos]))
+        events.append(_look(state, seat, pos, cards))
         if len(fx["looked"]) == 2:
             a, b = fx["looked"]
             cells, up = state["cells"], state["up"]
@@ -433,11 +442,11 @@ class DeluxeMemory(Rules):
             events.append({"type": "swap", "seat": seat, "pos": [a, b]})
             self._effect_done(state, events)
 
-    def _on_reveal3(self, state, events, seat, action):
+    def _on_reveal3(self, state, events, seat, action, cards):
         fx = state["fx"]
         if action["type"] == "reveal":
-            self._reveal(state, events, seat, [action["pos"]])
-            fx["shown"] = [*fx.get("shown", []), state["cells"][action["pos"]]]
+            self._reveal(state, events, seat, [action["pos"]], cards)
+            fx["shown"] = [*fx.get("shown", []), cards.face(state["cells"][action["pos"]])]
             if len(fx["shown"]) < 4 and any(p not in state["revealed"] for p in self._face_down(state)):
                 return
         shown = [rank(card) for card in fx.get("shown", [])]
@@ -446,7 +455,7 @@ class DeluxeMemory(Rules):
         else:
             self._effect_done(state, events)
 
-    def _on_lose3(self, state, events, seat, action):
+    def _on_lose3(self, state, events, seat, action, cards):
         fx = state["fx"]
         if action["type"] == "target":
             fx["chosen"].append(action["seat"])
@@ -456,42 +465,42 @@ class DeluxeMemory(Rules):
                 return
         self._effect_done(state, events)
 
-    def _on_square(self, state, events, seat, action):
+    def _on_square(self, state, events, seat, action, cards):
         fx = state["fx"]
         fx["cells"] = [p for p in square_cells(action["pos"]) if state["cells"][p] is not None]
         events.append({"type": "square", "seat": seat, "pos": action["pos"]})
         state["phase"] = "square_look"
 
-    def _on_square_look(self, state, events, seat, action):
+    def _on_square_look(self, state, events, seat, action, cards):
         fx, pos = state["fx"], action["pos"]
         fx["looked"].append(pos)
         state["looking"] = list(fx["looked"])
-        events.append(private({"type": "look", "seat": seat, "pos": pos}, to=[seat], card=state["cells"][pos]))
+        events.append(_look(state, seat, pos, cards))
         if len(fx["looked"]) < min(2, len(fx["cells"])):
             return
         rest = [p for p in fx["cells"] if p not in fx["looked"]]
         if rest:
-            self._reveal(state, events, seat, rest)
+            self._reveal(state, events, seat, rest, cards)
         self._effect_done(state, events)
 
-    def _on_cross(self, state, events, seat, action):
+    def _on_cross(self, state, events, seat, action, cards):
         cells = [p for p in cross_cells(action["pos"]) if state["cells"][p] is not None]
         events.append({"type": "cross", "seat": seat, "pos": action["pos"]})
-        self._reveal(state, events, seat, cells)
+        self._reveal(state, events, seat, cells, cards)
         self._owe_turn(state, events, seat, "extra")
         self._effect_done(state, events)
 
-    def _on_reveal6(self, state, events, seat, action):
+    def _on_reveal6(self, state, events, seat, action, cards):
         if action["type"] == "stop":
             self._effect_done(state, events)
             return
         pos = action["pos"]
         state["up"][pos] = True
-        events.append({"type": "face_up", "seat": seat, "pos": [pos], "cards": [state["cells"][pos]]})
+        events.append({"type": "face_up", "seat": seat, "pos": [pos], "cards": [cards.face(state["cells"][pos])]})
         if not self._face_down(state):
             self._effect_done(state, events)
 
-    def _on_jack(self, state, events, seat, action):
+    def _on_jack(self, state, events, seat, action, cards):
         fx = state["fx"]
         fx["chosen"].append(action["seat"])
         if len(fx["chosen"]) < 2:
@@ -508,7 +517,7 @@ class DeluxeMemory(Rules):
 
     # Jokin' Around -----------------------------------------------------------------------------------
 
-    def _on_rearrange(self, state, events, seat, action):
+    def _on_rearrange(self, state, events, seat, action, cards):
         if action["type"] == "done":
             self._effect_done(state, events)
             return
@@ -516,7 +525,7 @@ class DeluxeMemory(Rules):
         events.append({"type": "select", "seat": seat, "pos": action["pos"]})
         state["phase"] = "rearrange_swap"
 
-    def _on_rearrange_swap(self, state, events, seat, action):
+    def _on_rearrange_swap(self, state, events, seat, action, cards):
         if action["type"] == "done":
             self._effect_done(state, events)
             return
@@ -529,7 +538,7 @@ class DeluxeMemory(Rules):
 
     # turns ----------------------------------------------------------------------------------------
 
-    def _on_seven(self, state, events, seat, action):
+    def _on_seven(self, state, events, seat, action, cards):
         if action["type"] == "extra_turn":
             self._pay(state, events, seat, EXTRA_TURN_PRICE, None, reason="extra_turn")
             self._owe_turn(state, events, seat, "extra")
@@ -639,11 +648,11 @@ class DeluxeMemory(Rules):
 
     # helpers --------------------------------------------------------------------------------------
 
-    def _reveal(self, state, events, seat, positions):
+    def _reveal(self, state, events, seat, positions, cards):
         """Show cards to everyone; face-down ones go back down when the effect ends."""
-        cards = [state["cells"][p] for p in positions]
+        faces = [cards.face(state["cells"][p]) for p in positions]
         state["revealed"] += [p for p in positions if not state["up"][p] and p not in state["revealed"]]
-        events.append({"type": "reveal", "seat": seat, "pos": list(positions), "cards": cards})
+        events.append({"type": "reveal", "seat": seat, "pos": list(positions), "cards": faces})
 
     @staticmethod
     def _in_game(state, seat) -> bool:
@@ -690,12 +699,15 @@ class DeluxeMemory(Rules):
     def _game_ends(state) -> bool:
         if sum(count > 0 for count in state["tokens"]) <= 1:
             return True
-        ranks = [rank(card) for card in state["cells"] if card is not None]
-        return len(set(ranks)) == len(ranks)
+        # The cards on the table are the deck's but those that left it, which were all shown: public information.
+        gone = (state["pair"] or []) + [card for row in state["kept"] for item in row for card in item["cards"]]
+        on_table = Counter(rank(card) for card in standard_deck(state["jokers"]))
+        on_table.subtract(rank(card) for card in gone + state["discard"])
+        return max(on_table.values()) <= 1
 
     # views ----------------------------------------------------------------------------------------
 
-    def view(self, state, seat):
+    def view(self, state, seat, cards):
         """The table as ``seat`` sees it now: face-up and revealed cards, plus what it is looking at."""
         looking = state["looking"] if seat is not None and seat == state["actor"] and not state["over"] else []
 
@@ -703,7 +715,7 @@ class DeluxeMemory(Rules):
             if card is None:
                 return None
             if state["up"][pos] or pos in state["revealed"] or pos in looking:
-                return card
+                return cards.known(card)
             return FACE_DOWN
 
         fx = state["fx"]
@@ -765,6 +777,11 @@ class DeluxeMemory(Rules):
         cards += state["pair"] or []
         cards += [card for row in state["kept"] for item in row for card in item["cards"]]
         return cards + state["discard"]
+
+
+def _look(state, seat, pos, cards) -> dict:
+    """The event of ``seat`` looking at the card at ``pos``: its face for that seat alone."""
+    return private({"type": "look", "seat": seat, "pos": pos}, to=[seat], card=cards.look(state["cells"][pos], seat))
 
 
 def _targets(seats) -> list[dict]:

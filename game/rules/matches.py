@@ -28,11 +28,16 @@ Fixed deal (for tests and puzzles):
   seat 1 the next 24 / players, and so on.
 - ``coins``: the middle, a list of 36 entries in spot order, each ``None`` (a free spot) or
   ``[coin_id, up_face]`` with ``up_face`` ``"value"`` or ``"suit"``; it must place each of the 24 coins once.
+
+Cards and who knows them (game.deck): the tiles are public (their order comes from the public random stream).
+The coins are one deal of units of two faces, value then suit (the deal's order is where the coins land, so the
+local source keeps it and the spots are drawn from the random stream). Each coin's up face is revealed to
+everyone at the deal; a flip reveals the other, and with it which coin it is.
 """
 
 from __future__ import annotations
 
-from ..cards import PIECE_SUITS, PIECE_VALUES, all_pieces
+from ..cards import PIECE_SUITS, PIECE_VALUES, all_pieces, piece
 from ..core import FIRST_PLAYER, Option, Rules, first_seat
 
 ROWS, COLS = 6, 6
@@ -56,11 +61,10 @@ def other_face(face: str) -> str:
     return "suit" if face == "value" else "value"
 
 
-def shown_face(coin: str, face: str) -> dict:
-    """What a coin lying with ``face`` up shows, without saying which coin it is."""
-    if face == "value":
-        return {"face": "value", "value": coin_value(coin)}
-    return {"face": "suit", "suit": coin_suit(coin)}
+def shown_face(face: str, shows: str) -> dict:
+    """What a coin lying with ``face`` (``"value"`` or ``"suit"``) up shows, ``shows`` (``"ace"``, ``"moons"``),
+    without saying which coin it is."""
+    return {"face": face, face: shows}
 
 
 class Matches(Rules):
@@ -76,8 +80,9 @@ class Matches(Rules):
         Option("coins", None, "Fixed middle: 36 spots, each empty or [coin id, up face 'value' or 'suit']."),
     )
 
-    def setup(self, players, options, rng):
+    def setup(self, players, options, cards):
         share = len(PIECES) // players
+        rng = cards.rng
         if options["deck"] is None:
             tiles = list(PIECES)
             rng.shuffle(tiles)
@@ -85,10 +90,13 @@ class Matches(Rules):
             tiles = _check_deck(options["deck"])
         if options["coins"] is None:
             spots: list[list | None] = [None] * SPOTS
-            for coin, spot in zip(PIECES, rng.sample(range(SPOTS), len(PIECES)), strict=True):
+            coins = cards.deal([_faces(coin) for coin in PIECES], shuffle=False)
+            for coin, spot in zip(coins, rng.sample(range(SPOTS), len(PIECES)), strict=True):
                 spots[spot] = [coin, rng.choice(FACES)]
         else:
             spots = _check_coins(options["coins"])
+            coins = iter(cards.deal([_faces(spot[0]) for spot in spots if spot is not None], public=True))
+            spots = [None if spot is None else [next(coins), spot[1]] for spot in spots]
         first = first_seat(options, players, rng)
         state = {
             "tiles": [tiles[seat * share : (seat + 1) * share] for seat in range(players)],
@@ -106,7 +114,7 @@ class Matches(Rules):
             "rows": ROWS,
             "cols": COLS,
             "tiles": [list(hand) for hand in state["tiles"]],
-            "spots": _public_spots(spots),
+            "spots": _public_spots(spots, cards, cards.face),
             "first": first,
         }
         return state, [deal, {"type": "turn", "seat": first}]
@@ -114,7 +122,7 @@ class Matches(Rules):
     def to_act(self, state):
         return [] if state["winner"] is not None else [state["turn"]]
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state, seat, cards):
         if seat not in self.to_act(state):
             return []
         spots = state["spots"]
@@ -122,9 +130,9 @@ class Matches(Rules):
             return [{"type": "stay"}] + [{"type": "move", "spot": s} for s in range(SPOTS) if spots[s] is None]
         return [{"type": "flip", "spot": s} for s in range(SPOTS) if spots[s] is not None]
 
-    def apply(self, state, seat, action, rng):
+    def apply(self, state, seat, action, cards):
         if action["type"] == "flip":
-            return self._flip(state, seat, action["spot"])
+            return self._flip(state, seat, action["spot"], cards)
         events: list[dict] = []
         source = state["moving"]
         state["moving"] = None
@@ -132,12 +140,12 @@ class Matches(Rules):
             target = action["spot"]
             coin, face = state["spots"][source]
             state["spots"][target], state["spots"][source] = [coin, face], None
-            events.append({"type": "move", "seat": seat, "from": source, "onto": target, "coin": coin})
+            events.append({"type": "move", "seat": seat, "from": source, "onto": target, "coin": _coin(coin, cards)})
         else:
             events.append({"type": "stay", "seat": seat, "spot": source})
         return events + self._pass_turn(state, seat)
 
-    def view(self, state, seat):
+    def view(self, state, seat, cards):
         return {
             **self.common_view(state, seat),
             "phase": self._phase(state),
@@ -145,7 +153,7 @@ class Matches(Rules):
             "flaming": state["flaming"],
             "rows": ROWS,
             "cols": COLS,
-            "spots": _public_spots(state["spots"]),
+            "spots": _public_spots(state["spots"], cards, cards.known),
             "moving": state["moving"],
             "tiles": [
                 [{"tile": tile, "marked": marked} for tile, marked in zip(hand, marks, strict=True)]
@@ -173,18 +181,19 @@ class Matches(Rules):
 
     # Steps of a turn.
 
-    def _flip(self, state, seat, spot):
-        coin, face = state["spots"][spot]
+    def _flip(self, state, seat, spot, cards):
+        ref, face = state["spots"][spot]
         new_face = other_face(face)
         # Both faces are now seen by everyone, so the coin's identity is public.
+        coin = _coin(ref, cards)
         events = [
             {
                 "type": "flip",
                 "seat": seat,
                 "spot": spot,
-                "was": shown_face(coin, face),
+                "was": shown_face(face, _part(coin, face)),
                 "coin": coin,
-                "now": shown_face(coin, new_face),
+                "now": shown_face(new_face, _part(coin, new_face)),
             }
         ]
         hand = state["tiles"][seat]
@@ -198,7 +207,7 @@ class Matches(Rules):
                 events.append({"type": "game_over", "seat": seat, "result": self.result(state)})
                 return events
             return events + self._pass_turn(state, seat)
-        state["spots"][spot] = [coin, new_face]
+        state["spots"][spot] = [ref, new_face]
         events.append({"type": "no_match", "seat": seat, "spot": spot, "coin": coin})
         if state["flaming"]:
             state["moving"] = spot
@@ -226,9 +235,28 @@ class Matches(Rules):
         return {"kind": phase}
 
 
-def _public_spots(spots: list) -> list[dict | None]:
-    """The middle as everyone sees it: each coin's up face only, never the coin's id."""
-    return [None if spot is None else shown_face(spot[0], spot[1]) for spot in spots]
+def _faces(coin: str) -> tuple[str, str]:
+    """A coin as a unit of the card source: its value face, then its suit face."""
+    return coin_value(coin), coin_suit(coin)
+
+
+def _part(coin: str, face: str) -> str:
+    """What the face ``face`` of the coin ``coin`` (an id) shows: ``"ace"`` or ``"moons"`` for ``"ace-moons"``."""
+    return coin_value(coin) if face == "value" else coin_suit(coin)
+
+
+def _coin(ref: str, cards) -> str:
+    """The id of the coin ``ref``, both its faces revealed to everyone."""
+    return piece(cards.face(cards.part(ref, 0)), cards.face(cards.part(ref, 1)))
+
+
+def _public_spots(spots: list, cards, reveal) -> list[dict | None]:
+    """The middle as everyone sees it: each coin's up face only, never the coin's id; ``reveal`` is the source's
+    ``face`` (at the deal, which reveals them) or ``known`` (in a view, once revealed)."""
+    return [
+        None if spot is None else shown_face(spot[1], reveal(cards.part(spot[0], FACES.index(spot[1]))))
+        for spot in spots
+    ]
 
 
 def _check_deck(deck: object) -> list[str]:

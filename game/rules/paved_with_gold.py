@@ -36,6 +36,10 @@ Score: combination points + 1 per bonus card. Highest wins; ties share.
 
 Fixed deck: the ``deck`` option lists all 52 card ids; the first 25 are laid in the square row-major,
 the other 27 are the stock, top first.
+
+Cards and who knows them (game.deck): the 52 cards are one deal. A pick is a look for the picker alone; a claim
+reveals the picked cards to everyone, as do turn-ups and an end claim. The claims need no trust: whether the
+shown cards make the combination is public. Won and bonus cards are kept as their (public) faces.
 """
 
 from __future__ import annotations
@@ -112,14 +116,13 @@ class PavedWithGold(Rules):
         Option("deck", None, "Fixed deal: 52 cards, the first 25 for the square row-major, then the stock top first."),
     )
 
-    def setup(self, players, options, rng):
+    def setup(self, players, options, cards):
         """Deal 25 cards face-down into the square and 27 into the stock."""
         if options["deck"] is None:
-            deck = standard_deck()
-            rng.shuffle(deck)
+            deck = cards.deal(standard_deck())
         else:
-            deck = check_deck(options["deck"], standard_deck(), self.name)
-        first = first_seat(options, players, rng)
+            deck = cards.deal(check_deck(options["deck"], standard_deck(), self.name), public=True)
+        first = first_seat(options, players, cards.rng)
         state = {
             "players": players,
             "cells": deck[:SQUARE],
@@ -132,8 +135,8 @@ class PavedWithGold(Rules):
             "claim": None,  # {"combo": name, "pos": [shown positions in order]} while a claim is open
             "end_claim": False,  # the give phase is for a claim that no combination is left
             "points": [0] * players,  # combination points
-            "won": [[] for _ in range(players)],  # cards won with true claims
-            "bonus": [[] for _ in range(players)],  # bonus cards
+            "won": [[] for _ in range(players)],  # cards won with true claims (faces: they were shown)
+            "bonus": [[] for _ in range(players)],  # bonus cards (faces)
         }
         events = [
             {
@@ -152,7 +155,7 @@ class PavedWithGold(Rules):
         """The seat whose turn it is, or nobody once the game is over."""
         return [] if state["phase"] == "over" else [state["turn"]]
 
-    def legal_actions(self, state, seat):
+    def legal_actions(self, state, seat, cards):
         """The picks, claims, turn-ups and choices open to ``seat`` now."""
         if seat not in self.to_act(state):
             return []
@@ -185,7 +188,7 @@ class PavedWithGold(Rules):
             return [{"type": "give", "seat": other} for other in range(state["players"]) if other != seat]
         return []
 
-    def apply(self, state, seat, action, rng):
+    def apply(self, state, seat, action, cards):
         """Carry out one pick, claim, turn-up, put-back, choice of opponent or end claim."""
         kind = action["type"]
         cells = state["cells"]
@@ -197,40 +200,41 @@ class PavedWithGold(Rules):
             pos = action["pos"]
             state["picked"].append(pos)
             state["phase"] = "pick"
-            events = [private({"type": "pick", "seat": seat, "pos": pos}, to=[seat], card=cells[pos])]
+            events = [private({"type": "pick", "seat": seat, "pos": pos}, to=[seat], card=cards.look(cells[pos], seat))]
             if state["announced"] and len(state["picked"]) == 2:
-                events += self._claim(state, seat, "pair")
+                events += self._claim(state, seat, "pair", cards)
             return events
         if kind == "put_back":
             events = [{"type": "put_back", "seat": seat, "pos": list(state["picked"])}]
             return events + self._next_turn(state)
         if kind == "claim":
-            return self._claim(state, seat, action["combo"])
+            return self._claim(state, seat, action["combo"], cards)
         if kind == "turn_up":
             pos = action["pos"]
             state["claim"]["pos"].append(pos)
-            return [{"type": "turn_up", "seat": seat, "pos": pos, "card": cells[pos]}, *self._check_claim(state, seat)]
+            card = cards.face(cells[pos])
+            return [{"type": "turn_up", "seat": seat, "pos": pos, "card": card}, *self._check_claim(state, seat, cards)]
         if kind == "give":
-            return self._give(state, seat, action["seat"])
+            return self._give(state, seat, action["seat"], cards)
         if kind == "claim_none":
             occupied = _occupied(state)
-            cards = [cells[pos] for pos in occupied]
-            right = not any_combination(cards)
+            shown = [cards.face(cells[pos]) for pos in occupied]
+            right = not any_combination(shown)
             state["claim"] = {"combo": None, "pos": occupied}
             state["end_claim"] = True
             events = [
-                {"type": "claim_none", "seat": seat, "pos": occupied, "cards": cards},
+                {"type": "claim_none", "seat": seat, "pos": occupied, "cards": shown},
                 {"type": "claim_none_right" if right else "claim_none_wrong", "seat": seat, "pos": occupied},
             ]
             if right:
-                return events + self._give(state, seat, seat)
+                return events + self._give(state, seat, seat, cards)
             if state["players"] == 2:
-                return events + self._give(state, seat, 1 - seat)
+                return events + self._give(state, seat, 1 - seat, cards)
             state["phase"] = "give"
             return events
         raise AssertionError(f"unexpected action {action!r}")  # Match only passes legal actions
 
-    def view(self, state, seat):
+    def view(self, state, seat, cards):
         """The square (held cards shown to their picker only), the stock size, the claim, and each seat's gains."""
         picked = state["picked"]
         claim = state["claim"]
@@ -241,7 +245,7 @@ class PavedWithGold(Rules):
             if card is None:
                 return None
             if pos in shown or (pos in picked and seat is not None and seat == holder):
-                return card
+                return cards.known(card)
             return FACE_DOWN
 
         return {
@@ -277,41 +281,41 @@ class PavedWithGold(Rules):
 
     # --- helpers -------------------------------------------------------------------------------------
 
-    def _claim(self, state, seat, combo):
+    def _claim(self, state, seat, combo, cards):
         """Name ``combo``: show the picked cards to everyone, then check them."""
         picked = list(state["picked"])
         state["claim"] = {"combo": combo, "pos": picked}
         state["picked"] = []
         state["phase"] = "turn_up"
-        cards = [state["cells"][pos] for pos in picked]
-        events = [{"type": "claim", "seat": seat, "combo": combo, "pos": picked, "cards": cards}]
-        return events + self._check_claim(state, seat)
+        shown = [cards.face(state["cells"][pos]) for pos in picked]
+        events = [{"type": "claim", "seat": seat, "combo": combo, "pos": picked, "cards": shown}]
+        return events + self._check_claim(state, seat, cards)
 
-    def _check_claim(self, state, seat):
+    def _check_claim(self, state, seat, cards):
         """Settle the open claim if it is already false or complete; otherwise wait for the next turn-up."""
         claim = state["claim"]
         combo, positions = claim["combo"], claim["pos"]
-        cards = [state["cells"][pos] for pos in positions]
-        if not can_make(cards, combo):
-            events = [{"type": "claim_false", "seat": seat, "combo": combo, "pos": list(positions), "cards": cards}]
+        shown = [cards.face(state["cells"][pos]) for pos in positions]
+        if not can_make(shown, combo):
+            events = [{"type": "claim_false", "seat": seat, "combo": combo, "pos": list(positions), "cards": shown}]
             if state["players"] == 2:
-                return events + self._give(state, seat, 1 - seat)
+                return events + self._give(state, seat, 1 - seat, cards)
             state["phase"] = "give"
             return events
-        if len(cards) < COMBOS[combo][0]:
+        if len(shown) < COMBOS[combo][0]:
             return []
         score = COMBOS[combo][1]
         state["points"][seat] += score
-        state["won"][seat] += cards
-        event = {"type": "claim_true", "seat": seat, "combo": combo, "pos": list(positions), "cards": cards}
+        state["won"][seat] += shown
+        event = {"type": "claim_true", "seat": seat, "combo": combo, "pos": list(positions), "cards": shown}
         return [{**event, "points": score}, *self._remove(state, seat, positions)]
 
-    def _give(self, state, seat, recipient):
+    def _give(self, state, seat, recipient, cards):
         """The shown cards go face-up to ``recipient`` as bonus cards; then the square is refilled."""
         positions = list(state["claim"]["pos"])
-        cards = [state["cells"][pos] for pos in positions]
-        state["bonus"][recipient] += cards
-        events = [{"type": "bonus", "seat": seat, "recipient": recipient, "pos": positions, "cards": cards}]
+        shown = [cards.face(state["cells"][pos]) for pos in positions]
+        state["bonus"][recipient] += shown
+        events = [{"type": "bonus", "seat": seat, "recipient": recipient, "pos": positions, "cards": shown}]
         if state["end_claim"]:
             for pos in positions:
                 state["cells"][pos] = None

@@ -11,6 +11,7 @@ from game.bots.cambio import CambioBot
 from game.bots.cambio_search import win_chance
 from game.bots.paved_with_gold import PavedWithGoldBot
 from game.cards import standard_deck
+from game.deck import LocalCards
 from game.rules.cambio import RULES as CAMBIO
 from game.rules.paved_with_gold import RULES as PAVED
 from tests.bots.support import assert_blind_from
@@ -104,7 +105,7 @@ def test_cambio_worlds_hold_every_card_once_and_what_the_seat_remembers_where_it
     match.act(0, DECK)
     view = match.view(0)
     bot.choose({**view, "to_act": []}, match.events(0))  # takes the events in without acting
-    template, _ = CAMBIO.setup(2, CAMBIO.check_options(2, {}), random.Random(0))
+    template, _ = CAMBIO.setup(2, CAMBIO.check_options(2, {}), LocalCards(random.Random(0)))
     for seed in range(5):
         world = bot.search._world(view, template, random.Random(seed))
         state = world.state
@@ -123,7 +124,7 @@ def test_paved_worlds_hold_every_card_once_and_what_the_seat_remembers_where_it_
     bot = table.bot
     bot.choose({**table.match.view(0), "to_act": []}, table.match.events(0))
     view = table.match.view(0)
-    template, _ = PAVED.setup(2, PAVED.check_options(2, {}), random.Random(0))
+    template, _ = PAVED.setup(2, PAVED.check_options(2, {}), LocalCards(random.Random(0)))
     for seed in range(5):
         world = bot.search._world(view, template, random.Random(seed))
         cells = world.state["cells"]

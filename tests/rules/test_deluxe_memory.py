@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from game import new_match
 from game.cards import rank, standard_deck
+from game.deck import LocalCards
 from game.rules.deluxe_memory import RULES, card_positions, cross_cells
 from tests.support import FIRST_SEAT, assert_illegal, hidden_ids, play_randomly, random_step
 
@@ -505,13 +506,13 @@ def test_mixed_ten_several_traps_the_first_clockwise_from_the_matcher_fires():
     match = deal({5: "QS", 6: "QC"}, players=4)
     miss(match, 0)
     miss(match, 1)
-    state, rng = match.state(), random.Random(0)
+    state, cards = match.state(), LocalCards(random.Random(0))
     state["kept"][1].append({"kind": "trap", "cards": ["10S", "10H"]})
     state["kept"][3].append({"kind": "trap", "cards": ["10C", "10D"]})
     state["discard"] = []
-    events = [event for pos in (5, 6) for event in RULES.apply(state, 2, {"type": "pick", "pos": pos}, rng)]
+    events = [event for pos in (5, 6) for event in RULES.apply(state, 2, {"type": "pick", "pos": pos}, cards)]
     assert {"type": "trap", "seat": 3, "matcher": 2, "cards": ["10C", "10D"]} in events
-    assert RULES.to_act(state) == [3] and RULES.view(state, 0)["kept"][1] != []
+    assert RULES.to_act(state) == [3] and RULES.view(state, 0, cards)["kept"][1] != []
 
 
 def test_mixed_ten_trap_extra_turn_is_taken_at_once_then_play_goes_on_from_the_matchers_left():
