@@ -71,12 +71,7 @@ class Match:
 
         Anything not in :meth:`legal_actions` raises :class:`IllegalAction` and changes nothing.
         """
-        self._check_seat(seat)
-        if self.result() is not None:
-            raise IllegalAction("The game is over.")
-        if seat not in self.to_act():
-            raise IllegalAction(f"Seat {seat} cannot act now; waiting for seat {_seats(self.to_act())}.")
-        canonical = self._find_legal(seat, action)
+        canonical = self.checked(seat, action)
         # Work on a copy so that a failure half-way through leaves the match exactly as it was.
         state = json.loads(json.dumps(self._state))
         new_events = self._attempt(len(self.history), lambda attempt: self.rules.apply(state, seat, canonical, attempt))
@@ -84,6 +79,16 @@ class Match:
         self._events.extend(new_events)
         self.history.append([seat, canonical])
         return [seen_by(event, seat) for event in new_events]
+
+    def checked(self, seat: int, action: object) -> Action:
+        """The legal action equal to ``action`` for ``seat`` now; else :class:`IllegalAction` saying why (nothing is
+        played: a room's host checks a move so before it passes it on)."""
+        self._check_seat(seat)
+        if self.result() is not None:
+            raise IllegalAction("The game is over.")
+        if seat not in self.to_act():
+            raise IllegalAction(f"Seat {seat} cannot act now; waiting for seat {_seats(self.to_act())}.")
+        return self._find_legal(seat, action)
 
     def copy(self) -> Match:
         """An independent match at the same point: moves played on either leave the other as it is."""

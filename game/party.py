@@ -48,8 +48,8 @@ class PartyCards(SealedNames, CardSource):
     """The card source of one peer holding ``seats``: what it was shown, and the claims it made and accepted."""
 
     def __init__(self, seats: list[int]):
-        if not seats or not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in seats):
-            raise ValueError(f"A party holds one or more seats, each a number; got {seats!r}.")
+        if not isinstance(seats, list) or not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in seats):
+            raise ValueError(f"A party holds a list of seats, each a number (none: a peer that watches); got {seats!r}.")
         self.seats = sorted(set(seats))
         self.deals: list[dict] = []
         self.faces: dict[str, str] = {}
@@ -237,6 +237,8 @@ class PartyAttempt(SealedNames, Cards):
         return self.party.faces[ref]
 
     def look(self, ref: str, seat: int) -> str | None:
+        if ref in self.party.public:
+            return self.party.faces[ref]  # shown to all already: nobody need open it again
         request = {"reveal": ref, "to": [seat]}
         if seat not in self.party.seats:
             self.asked.append(request)  # another peer's look: this peer publishes its share for it

@@ -1,10 +1,17 @@
-"""A peer's side of a room: it keeps what the host sent and turns the player's wishes into messages.
+"""A peer's side of a room: it keeps what the host sent, plays the game itself, and turns the player's wishes into
+messages.
 
 The client is a plain object like the host. The UI passes it each message from the host and sends
 the replies it returns (answers to a reclaim challenge or a shuffle request, or a request to resend
 everything after a gap); the other methods return the text of one message to send. On a guest's page
 the messages come through a ``GuestGate`` (gate.py), so they are the verified host's; the client
 itself trusts nothing it is sent: :meth:`Client.receive` never raises, whatever the text.
+
+In a game the client plays its own copy of the sealed game (:class:`~game.net.replica.Replica`) from the log the
+host passes on: it sees its own seat's cards only, checks every move, and signs what its device must contribute
+(its steps of each deal, its shares, its claims, its seed at the end) with its own signing key (``key``: the page
+keeps it, and the game's sealing seed in ``evidence``, over reloads). When the game ends it runs the end check
+(``endcheck.py``): :attr:`Client.verdict`.
 
 ``evidence`` is what the client needs to check the shuffle of the game in progress (the game's id,
 which is the host's commitment; this seat's nonce; whether it was revealed, and whether the host
@@ -17,10 +24,14 @@ never by a lobby message.
 
 from __future__ import annotations
 
+from .endcheck import end_check
 from .entropy import Entropy, system_entropy, token
+from .log import Entry, Signer
 from .messages import HOST_MESSAGES, ProtocolError, boolean, decode, encode, hex64, integer, list_of, optional, record
+from .replica import Replica, Seating
+from .sealing import Party
 from .seats import prove
-from .shuffle import PLEDGE, Revealed, Verdict, commitment_of, redeal_warning, tampered, verify
+from .shuffle import PLEDGE, Revealed, Verdict, check_shuffle, commitment_of, derive_seed, redeal_warning, tampered
 
 
 def binding(name: str, value: object) -> object:
@@ -40,10 +51,12 @@ EVIDENCE = record(
         "redealt": optional(hex64),
         "redealt_away": boolean,
         "connection": optional(binding),
+        "seal": optional(hex64),
     }
 )
 # The messages about the game in progress: each one heard tells that the connection it came on was up then.
-GAME_MESSAGES = frozenset({"commit", "pledges", "received", "start", "update", "reveal"})
+GAME_MESSAGES = frozenset({"commit", "pledges", "received", "start", "log"})
+VERIFIED = "Verified: the deal was fair, no device saw a card it was not shown, and every move was checked."
 
 
 def fresh_evidence(game: str | None = None, redealt: str | None = None, redealt_away: bool = False) -> dict:
@@ -63,6 +76,7 @@ def fresh_evidence(game: str | None = None, redealt: str | None = None, redealt_
         "redealt": redealt,
         "redealt_away": redealt_away,
         "connection": None,
+        "seal": None,  # this device's sealing seed for the game (it reveals it only at the end)
     }
 
 
@@ -74,10 +88,15 @@ class Client:
     :attr:`warning` is a sentence the page shows as soon as it is set.
     """
 
-    def __init__(self, *, entropy: Entropy = system_entropy, contributes: bool = True):
+    def __init__(
+        self, room: str = "", *, entropy: Entropy = system_entropy, contributes: bool = True, key: str | None = None
+    ):
+        self.room = room  # the room's id, which every entry's signature names
         self._entropy = entropy
-        # The host's own player leaves the shuffle to the host's secret (see shuffle.py).
+        # The host's own player leaves the shuffle to the host's secret (see shuffle.py), and its game to the host's
+        # replica: the room controller lends it (``replica``).
         self.contributes = contributes
+        self.key = Signer.new_secret(entropy) if key is None else key  # this device's signing key (hex)
         self.lobby: dict | None = None
         self.seat: int | None = None
         self.secret: str | None = None
@@ -88,22 +107,19 @@ class Client:
         self._new_game()
 
     def _new_game(self) -> None:
-        self.view: dict | None = None
-        self.legal: list[dict] = []  # what this seat may play now, as the host computed it
-        self.view_seat: int | None = None
-        self.events: list[dict] = []
-        self.step = 0
+        self.replica: Replica | None = None  # this peer's copy of the game under way
+        self.signer: Signer | None = None  # signs this device's entries in that game
+        self.unsequenced: list[Entry] = []  # this device's entries sent and not yet seen in the log
         self.nonces: list[dict] = []
         self.pledges_at_deal: list[dict] = []
+        self.shuffle_verdict: Verdict | None = None  # what was wrong with the seed, found at the start
         self.verdict: Verdict | None = None
-        self._log: list = []
-        self._secret_revealed: str | None = None
 
     # ----------------------------------------------------------------------- messages to the host
 
     def hello(self, name: str) -> str:
-        """Tell the host this player's display name."""
-        return encode("hello", name=name)
+        """Tell the host this player's display name and this device's public signing key."""
+        return encode("hello", name=name, key=Signer.public_of(self.key))
 
     def sit(self, seat: int) -> str:
         """Ask for an open seat in the lobby (moving there from this peer's seat, if it has one)."""
@@ -119,12 +135,17 @@ class Client:
         return encode("reclaim", seat=seat)
 
     def act(self, action: dict) -> str:
-        """Play ``action``, quoting the state id this client last saw."""
-        return encode("act", state=self.step, action=action)
+        """Play ``action`` for this peer's seat, quoting the state its game is at: a signed entry for the host."""
+        body = {"seat": self.seat, "state": self.replica.match.step, "action": action}
+        return self._submit(self.signer.sign("act", body, self._entropy))
 
     def sync(self) -> str:
-        """Ask the host to send the lobby and this seat's whole view and event stream again."""
-        return encode("sync")
+        """Ask the host to send the lobby, the game's start and its log from where this peer's copy is."""
+        return encode("sync", since=0 if self.replica is None else len(self.replica.log))
+
+    def _submit(self, entry: Entry) -> str:
+        self.unsequenced.append(entry)
+        return encode("submit", entry=entry.to_json())
 
     @property
     def commitment(self) -> str | None:
@@ -223,7 +244,8 @@ class Client:
             return []
         if evidence["nonce"] is None or evidence["seat"] != self.seat:
             evidence.update(nonce=token(self._entropy), seat=self.seat, revealed=False, acknowledged=False)
-        return [encode("pledge", pledge=commitment_of(evidence["nonce"]))]
+            evidence["seal"] = token(self._entropy)
+        return [encode("pledge", pledge=commitment_of(evidence["nonce"]), seal=commitment_of(evidence["seal"]))]
 
     def _on_pledges(self, message: dict) -> list[str]:
         evidence = self._game(message["commitment"])
@@ -246,51 +268,120 @@ class Client:
         evidence = self._game(message["commitment"])
         if evidence["pledges"] is None:
             evidence["pledges"] = message["pledges"]
+        self._new_game()
         self.pledges_at_deal = message["pledges"]
         self.nonces = message["nonces"]
-        return []
+        self.shuffle_verdict = self._check_shuffle(message["secret"])
+        seating = Seating(
+            tuple(tuple(seats) for seats in message["parties"]), tuple(message["keys"]), tuple(message["seals"])
+        )
+        if not self.contributes:
+            return []  # the host's own player: the host's replica plays its game
+        me = self._own_party(seating)
+        if self.verdict is not None:
+            return []
+        lobby, signed = self.lobby, (self.room, message["commitment"])
+        seed = derive_seed(message["secret"], [entry["nonce"] for entry in message["nonces"]])
+        self.replica = Replica(lobby["game"], lobby["players"], lobby["options"], seed, seating, signed, me=me)
+        if me is not None:
+            self.signer = Signer(self.key, *signed, me.index)
+        return self._after_log()
 
-    def _on_update(self, message: dict) -> list[str]:
-        if message["since"] == 0:
-            self.events = []
-        if message["since"] != len(self.events):
-            return [self.sync()]  # a gap: something was lost, so ask for everything again
-        self.events += message["events"]
-        self.step = message["step"]
-        self.view_seat = message["seat"]
-        if message["view"] is not None:
-            self.view = message["view"]
-            self.legal = message["legal"] or []
-        return []
+    def _own_party(self, seating: Seating) -> Party | None:
+        """This device's party in ``seating``, if it holds a seat there (else it watches); a seating that gives its
+        seat another device's key or sealing commitment ends the game for it at once (its work would be judged by
+        another's seed)."""
+        evidence = self.evidence
+        if self.seat is None or not any(self.seat in seats for seats in seating.parties):
+            return None
+        index = seating.party_of(self.seat)
+        mine = Signer.public_of(self.key), commitment_of(evidence["seal"]) if evidence["seal"] else None
+        if (seating.keys[index], seating.commitments[index]) != mine or seating.parties[index] != (self.seat,):
+            self.verdict = tampered("NOT VERIFIED: the host announced another device's keys for your seat.")
+            return None
+        return Party(index, evidence["seal"])
 
-    def _on_reveal(self, message: dict) -> list[str]:
-        if message["since"] == 0:
-            self._log = []
-        if message["since"] != len(self._log):
-            return [self.sync()]
-        self._log += message["log"]
-        self._secret_revealed = message["secret"]
-        if len(self._log) == message["total"]:
-            self.verdict = self._verify()
-            if self.verdict.settled:
+    def _on_log(self, message: dict) -> list[str]:
+        replica = self.replica
+        if replica is None:
+            return []
+        taken = len(replica.log)
+        if message["since"] > taken:
+            return [self.sync()]  # a gap: ask for the log again from where this copy is
+        for data in message["entries"][taken - message["since"] :]:
+            entry = Entry.from_json(data)
+            replica.take(entry)
+            self.unsequenced = [mine for mine in self.unsequenced if (mine.by, mine.k) != (entry.by, entry.k)]
+        return self._after_log()
+
+    def _after_log(self) -> list[str]:
+        """Sign and send what this device must contribute now; check the game once it is over."""
+        replica = self.replica
+        replies = []
+        if self.signer is not None:
+            replies = [self._submit(self.signer.sign(kind, body, self._entropy)) for kind, body in replica.drain()]
+        if self.verdict is None:
+            self.verdict = self._final_verdict()
+            if self.verdict is not None and self.verdict.ok:
                 self.evidence["settled"] = True
-        return []
+        return replies
+
+    def _final_verdict(self) -> Verdict | None:
+        """The verdict once the game is checked, stopped or ended early; ``None`` while it goes on."""
+        return final_verdict(self.replica, self.party_names(self.replica.seating), self.shuffle_verdict)
+
+    def party_names(self, seating: Seating) -> list[str]:
+        """A name for each party of ``seating``: its first player's name, or its first seat's number."""
+        return party_names(self.lobby, seating)
+
+
+def party_names(lobby: dict | None, seating: Seating) -> list[str]:
+    """A name for each party of ``seating`` from the ``lobby`` message: its first player's name, or its seat."""
+    seats = (lobby or {}).get("seats", [])
+    named = {place["seat"]: place["name"] for place in seats if place.get("name")}
+    return [named.get(parties[0]) or f"seat {parties[0] + 1}" for parties in seating.parties]
+
+
+def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict | None = None) -> Verdict | None:
+    """A sealed game's verdict for its player once it is checked, stopped or ended early (``None`` while it goes
+    on): who broke the rules, by ``names`` of the parties; else what the seed's check found; else verified."""
+    broken = replica.broken
+    if broken is not None and not broken.unknown:
+        who = "the host" if broken.party is None else f"{names[broken.party]}'s device"
+        return tampered(f"NOT VERIFIED: {who} broke the rules, and the game stopped. {broken.reason}")
+    if replica.ended:
+        return Verdict(False, "Not checked: the host ended the game before it was over.", settled=False)
+    if not replica.all_seeds:
+        return None
+    outcome = end_check(replica)
+    if outcome.party is not None:
+        return tampered(f"CHEATING FOUND: {names[outcome.party]}'s device. {outcome.message}")
+    return shuffle_verdict or Verdict(True, VERIFIED)
 
     def _on_error(self, message: dict) -> list[str]:
         self.errors.append({"code": message["code"], "message": message["message"]})
-        return []
+        expected = message["k"]
+        if expected is None or self.signer is None:
+            return []
+        # The host took this device's entries up to ``expected``: a refused move is dropped, and what was sent after
+        # it is signed again from that count (the host keeps each device's entries in one unbroken count).
+        waiting = [entry for entry in self.unsequenced if entry.k >= expected]
+        refused = message["code"] != "order"
+        self.unsequenced = [entry for entry in self.unsequenced if entry.k < expected]
+        self.signer.written = expected
+        again = waiting[1:] if refused and waiting and waiting[0].k == expected else waiting
+        return [self._submit(self.signer.sign(entry.kind, entry.body, self._entropy)) for entry in again]
 
-    def _verify(self) -> Verdict:
+    def _check_shuffle(self, secret: str) -> Verdict | None:
+        """What is wrong with the seed the host revealed at the start, as a verdict, or ``None``."""
         evidence = self.evidence
-        if evidence["game"] is None or self.lobby is None:
-            return tampered("SHUFFLE NOT VERIFIED: the host never published a commitment to its secret.")
         if self.pledges_at_deal != evidence["pledges"]:
             return tampered("SHUFFLE NOT VERIFIED: the deal used other pledges than the host published.")
         # A player (not a spectator, not the host's own seat) must find its own nonce in the deal.
-        own_seat = self.view_seat if self.contributes else None
+        own_seat = self.seat if self.contributes else None
         revealed = Revealed(
             commitment=evidence["game"],
-            secret=self._secret_revealed,
+            secret=secret,
             pledges=evidence["pledges"],
             nonces=self.nonces,
             own_seat=own_seat,
@@ -299,9 +390,5 @@ class Client:
             own_acknowledged=evidence["acknowledged"],
             redealt=evidence["redealt"],
             redealt_away=evidence["redealt_away"],
-            game=self.lobby["game"],
-            players=self.lobby["players"],
-            options=self.lobby["options"],
-            log=self._log,
         )
-        return verify(revealed, self.view_seat, self.events, self.view)
+        return check_shuffle(revealed)

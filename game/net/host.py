@@ -1,26 +1,30 @@
-"""The host: the one authority of a room. It runs the match; peers only ever send it requests.
+"""The host: the room's lobby, its fair seed, and the sequencer of its sealed games. It holds no card it may not see.
 
 The host is a plain object with no transport and no clock: the caller hands it each message with the
 peer it came from and the time, and sends the :class:`~game.net.messages.Outgoing` list it returns.
 A peer's seat is the one bound to its connection, never a number inside a message. Anything refused
-is answered with one ``error`` to that peer alone and changes nothing; a peer is told only what its
-seat may see (``match.events(seat)`` and ``match.view(seat)``, the spectator's for a peer with no seat).
+is answered with one ``error`` to that peer alone and changes nothing.
+
+A game goes: the lobby (seats, names, each guest's signing key); the seed's commit and reveal with every seated
+guest, each pledging beside its nonce the commitment to its *sealing seed* (``shuffle.py``); the ``start``
+message (the seed's secret revealed, and the *seating*: which party holds which seats, their keys and sealing
+commitments); then the game itself, which every peer plays from the log the host keeps (``sequencer.py``):
+the deal is sealed by every party in turn, and every face is opened by the parties' shares (``sealing/``), so
+the host's page knows only what its own seat and the computer players it runs were shown (``replica.py``).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..bots import LEVELS
-from ..bots.driver import BotMove, play
-from ..core import IllegalAction
-from ..match import Match, new_match
+from ..bots.driver import BotDriver, BotMove
+from ..bots import new_bot
 from ..registry import GAMES
 from .entropy import Entropy, system_entropy, token
 from .identity import HostIdentity
-from .lobby import OPEN, PLAYER, Lobby
+from .lobby import BOT, OPEN, PLAYER, Lobby
+from .log import Signer
 from .messages import (
     CLIENT_MESSAGES,
     ENVELOPE_BYTES,
@@ -31,16 +35,15 @@ from .messages import (
     encode,
     slices,
 )
-from .races import RaceWindow
 from .ratelimit import TokenBucket
+from .replica import Replica, Seating
 from .roomsave import load_room, save_room
-from .seatbots import SeatBots
+from .sealing import Party
 from .seats import proof_is_valid
+from .sequencer import Sequencer
 from .shuffle import Shuffle, pledge_matches
 
 DEFAULT_GAME = next(iter(GAMES))  # the registry's first: net/ names no game of its own
-GRACE_MS = 30_000
-ABSENT_BOT = "medium"
 # A full resend of a long game is tens of KB: a few at once (a reconnect, a gap), then one per 10 s.
 SYNC_BURST = 3
 SYNCS_PER_SECOND = 0.1
@@ -52,8 +55,8 @@ class Connection:
 
     bucket: TokenBucket
     name: str | None = None
-    sent: int = 0  # how many events of its seat's stream it has been sent
-    sent_seat: int | None = None  # whose stream that was (a change of seat means a full resend)
+    key: str | None = None  # the signing key its device announced (hex): its party's, once it sits
+    logged: int = 0  # how many log entries it has been sent
     challenge: tuple[int, str] | None = None  # (seat, nonce) it must answer to reclaim that seat
     binding: str = ""  # this connection's handshake binding (gate.py), which a reclaim proof must carry
     syncs: TokenBucket = field(default_factory=lambda: TokenBucket(SYNC_BURST, SYNCS_PER_SECOND))
@@ -64,25 +67,22 @@ class Settings:
     """The room's settings that are not the game's: kept in the save."""
 
     host_peer: str | None = None  # the host's own player, which adds no shuffle nonce (see shuffle.py)
-    grace_ms: int = GRACE_MS  # how long an absent player's seat waits before a bot may play it
-    absent_bot: str | None = ABSENT_BOT  # the level of that bot; None: the seat just waits
     identity: str | None = None  # the host's private signing key as hex (identity.py); made if not given
+    room: str = ""  # the room's id: every log entry's signature names it
 
     def check(self) -> None:
         """Raise ``ValueError`` for a setting out of range."""
         if self.host_peer is not None and not isinstance(self.host_peer, str):
             raise ValueError(f"The host's peer id must be text; got {self.host_peer!r}.")
-        if not isinstance(self.grace_ms, int) or isinstance(self.grace_ms, bool) or self.grace_ms < 0:
-            raise ValueError(f"The grace period must be a whole number of milliseconds; got {self.grace_ms!r}.")
-        if self.absent_bot is not None and self.absent_bot not in LEVELS:
-            raise ValueError(f"Unknown bot level {self.absent_bot!r}; the levels are: {', '.join(LEVELS)}.")
+        if not isinstance(self.room, str):
+            raise ValueError("The room's id must be text.")
         if not isinstance(self.identity, str):
             raise ValueError("The host's identity key must be text.")
         HostIdentity(self.identity)  # raises ValueError if damaged
 
 
 class Host:
-    """A room's host: lobby, fair shuffle, the match, bots, reconnects and saves."""
+    """A room's host: lobby, fair seed, the sealed game's log, its own bots, reconnects and saves."""
 
     def __init__(
         self,
@@ -91,33 +91,32 @@ class Host:
         options: dict | None = None,
         *,
         host_peer: str | None = None,
-        grace_ms: int = GRACE_MS,
-        absent_bot: str | None = ABSENT_BOT,
         identity: str | None = None,
+        room: str = "",
         entropy: Entropy = system_entropy,
         on_save: Callable[[str], None] | None = None,
     ):
         # The identity key comes from the system's random source even when tests seed ``entropy``: it
         # signs, it never deals, so a seeded test deals the same cards with or without it.
         identity = HostIdentity.new(system_entropy).secret if identity is None else identity
-        self.settings = Settings(host_peer, grace_ms, absent_bot, identity)
+        self.settings = Settings(host_peer, identity, room)
         self.settings.check()
         self.lobby = Lobby(game, players, options)
         self.phase = "lobby"
-        self.match: Match | None = None
         self.shuffle: Shuffle | None = None
-        self.races = RaceWindow()
+        self.seals: dict[int, str] = {}  # seat -> the commitment to its party's sealing seed, pledged for this game
+        self.party: Party | None = None  # the host party's sealing seed for the game under way
+        self.sequencer: Sequencer | None = None
         self._entropy = entropy
         self._on_save = on_save
         self._peers: dict[str, Connection] = {}
         self._now = 0  # the time of the message being handled
-        self.bots = SeatBots(entropy, grace_ms, absent_bot)
-        self._told_standing_in: set[int] = set()  # the absent players' seats a bot plays, as the lobby last said
+        self.bots = BotDriver()
 
     # ---------------------------------------------------------------------------------- connections
 
     def peer_joined(self, peer: str, binding: str = "") -> list[Outgoing]:
-        """A connection opened: it gets the lobby and, if a game is on, the spectator's view of it.
+        """A connection opened: it gets the lobby and, if a game is on, the game's start and log.
 
         ``binding`` is the connection's handshake binding (``HostGate`` passes it): a reclaim proof on
         this connection must carry it.
@@ -135,7 +134,7 @@ class Host:
             return []
         self.lobby.seats[seat].peer = None
         self.lobby.seats[seat].left_at = now_ms
-        return self._lobby_to_all() + self._advance_shuffle()
+        return self._lobby_to_all()
 
     def connected(self) -> list[str]:
         """The live connections' peer ids."""
@@ -165,11 +164,14 @@ class Host:
             return [*welcome, self._error(peer, error.code, str(error))]
 
     def _on_hello(self, peer: str, message: dict) -> list[Outgoing]:
-        self._peers[peer].name = message["name"]
+        connection = self._peers[peer]
+        connection.name, connection.key = message["name"], message["key"]
         seat = self.lobby.seat_of(peer)
         if seat is None:
             return []
         self.lobby.seats[seat].name = message["name"]
+        if self.phase == "lobby":
+            self.lobby.seats[seat].key = message["key"]
         self._saved()
         return self._lobby_to_all()
 
@@ -209,17 +211,15 @@ class Host:
         held = self.lobby.seat_of(peer)
         if held is not None and held != seat:
             raise ProtocolError("seat", f"You already sit at seat {held}.")
-        secret = self.lobby.seats[seat].secret
+        place = self.lobby.seats[seat]
         binding = self._peers[peer].binding
-        if self.lobby.seats[seat].kind != PLAYER or not proof_is_valid(secret, challenge[1], message["proof"], binding):
+        if place.kind != PLAYER or not proof_is_valid(place.secret, challenge[1], message["proof"], binding):
             raise ProtocolError("proof", f"That answer does not prove you hold seat {seat}.")
-        previous = self.lobby.seats[seat].peer
-        self.lobby.seats[seat].peer = peer
-        self.lobby.seats[seat].left_at = None
-        self.bots.dismiss(seat)  # the player is back
-        outgoing = self._lobby_to_all() + self._updates(peer, full=True) + self._commit_request(peer)
+        previous = place.peer
+        place.peer, place.left_at = peer, None
+        outgoing = self._lobby_to_all() + self._commit_request(peer) + self._game_for(peer, full=True)
         if previous is not None and previous != peer and previous in self._peers:
-            outgoing += self._updates(previous, full=True)
+            outgoing += self._lobby_to_all()
         return outgoing
 
     def _on_pledge(self, peer: str, message: dict) -> list[Outgoing]:
@@ -229,6 +229,7 @@ class Host:
         if seat in self.shuffle.pledges:
             raise ProtocolError("duplicate", "Your seat has already pledged its nonce.")
         self.shuffle.pledges[seat] = message["pledge"]
+        self.seals[seat] = message["seal"]
         self._saved()
         return self._advance_shuffle()
 
@@ -259,28 +260,18 @@ class Host:
             raise ProtocolError("shuffle", "The host's own seat adds no nonce: its part is the secret.")
         return seat
 
-    def _on_act(self, peer: str, message: dict) -> list[Outgoing]:
-        self._require_phase("playing", "There is no game in play to act in.")
+    def _on_submit(self, peer: str, message: dict) -> list[Outgoing]:
+        if self.sequencer is None:
+            raise ProtocolError("phase", "There is no game in play.")
         seat = self._own_seat(peer)
-        state, action = message["state"], message["action"]
-        if state != self.match.step:
-            if action["type"] in self.match.rules.racing and state < self.match.step:
-                # Racing actions: an older state id still counts while the moment it saw is open.
-                if not self.races.saw_open_window(state):
-                    raise ProtocolError("too_late", "Too late: someone else was first, or that moment has passed.")
-            else:
-                raise ProtocolError(
-                    "stale", f"That move was made at state {state}; the game is now at state {self.match.step}."
-                )
-        try:
-            self.match.act(seat, action)
-        except IllegalAction as error:
-            raise ProtocolError("illegal", str(error)) from None
-        return self._after_action()
+        sequencer = self.sequencer
+        sequencer.submit(sequencer.replica.seating.party_of(seat), message["entry"])
+        return self._after_entries()
 
     def _on_sync(self, peer: str, message: dict) -> list[Outgoing]:
         if not self._peers[peer].syncs.take(self._now):
             raise ProtocolError("rate", "The whole game was sent to you moments ago; ask again in a few seconds.")
+        self._peers[peer].logged = min(message["since"], self._peers[peer].logged)
         return self._welcome(peer)
 
     # --------------------------------------------------------------- the host's own controls (UI)
@@ -290,7 +281,7 @@ class Host:
         if self.phase not in ("lobby", "over"):
             raise ValueError("The game can be changed only in the lobby or after a game.")
         self.lobby.configure(game, players, options)
-        self.phase, self.match, self.shuffle, self.races = "lobby", None, None, RaceWindow()
+        self.phase, self.shuffle, self.sequencer, self.party, self.seals = "lobby", None, None, None, {}
         self._saved()
         return self._lobby_to_all()
 
@@ -305,7 +296,7 @@ class Host:
             raise ValueError(f"That player already sits at seat {held}.")
         return self._bind(seat, peer)
 
-    def add_bot(self, seat: int, level: str = ABSENT_BOT) -> list[Outgoing]:
+    def add_bot(self, seat: int, level: str) -> list[Outgoing]:
         """Put a bot of ``level`` at ``seat``."""
         self._lobby_only()
         self.lobby.seat_bot(self.lobby.check_seat(seat), level)
@@ -320,17 +311,20 @@ class Host:
         return self._lobby_to_all()
 
     def start(self) -> list[Outgoing]:
-        """Begin the fair shuffle: publish the commitment and ask the seated players for their nonces.
+        """Begin the fair seed: publish the commitment and ask the seated players for their nonces.
 
-        Every seated remote player first pledges a nonce (its hash); when every one has, the host
-        publishes the pledges and the players reveal their nonces; the deal follows the last reveal
-        (at once if no one pledged). A player who is away is waited for ``grace_ms`` (see :meth:`poll`);
-        :meth:`deal` stops waiting.
+        Every seated guest first pledges a nonce (its hash) and its sealing commitment; when every one has, the
+        host publishes the pledges and the players reveal their nonces; the game starts after the last reveal (at
+        once if no guest sits). A sealed game needs every guest's device to deal, so it waits for all of them.
         """
         self._lobby_only()
         if not self.lobby.ready():
             raise ValueError("Every seat needs a player or a bot before the game starts.")
+        if any(place.kind == PLAYER and place.key is None for place in self.lobby.seats):
+            raise ValueError("A player's device has not said who it is yet; wait a moment and start again.")
         self.shuffle = Shuffle.new(self._entropy)
+        self.party = Party.new(0, self._entropy)
+        self.seals = {}
         self.phase = "shuffle"
         self._saved()
         outgoing = self._lobby_to_all()
@@ -338,55 +332,52 @@ class Host:
             outgoing += self._commit_request(peer)
         return outgoing + self._advance_shuffle()
 
-    def deal(self) -> list[Outgoing]:
-        """Stop waiting: close the pledges if they are open (those who pledged still reveal), else deal now."""
-        if self.phase != "shuffle":
-            raise ValueError("There is no shuffle waiting to be dealt.")
-        if not self.shuffle.closed:
-            return self._close_pledges() + self._advance_shuffle()
-        return self._deal()
+    def play(self, seat: int, action: dict) -> list[Outgoing]:
+        """The host's own player (at ``seat``) plays ``action``; ``ValueError`` with the reason if it may not now."""
+        self._require_game()
+        if seat not in self.sequencer.replica.seating.parties[0] or self.lobby.seats[seat].kind != PLAYER:
+            raise ValueError("That seat is not the host's.")
+        state = self.sequencer.replica.match.step
+        refusal = self.sequencer.own("act", {"seat": seat, "state": state, "action": action})
+        if refusal is not None:
+            raise ValueError(refusal.message)
+        return self._after_entries()
 
-    def poll(self, now_ms: int) -> list[Outgoing]:
-        """Let time pass: the shuffle stops waiting for a player who has been away longer than the grace period."""
-        self._now = now_ms
-        return self._advance_shuffle()
+    def end_unchecked(self) -> list[Outgoing]:
+        """End the game under way, unchecked (a device that does not come back): every peer stops it."""
+        self._require_game()
+        self.sequencer.own("end", {"reason": "The host ended the game: a device did not answer."})
+        return self._after_entries()
 
     # ------------------------------------------------------------------------------------- bots
 
-    def bot_seats_to_act(self, now_ms: int) -> list[int]:
-        """The seats a bot drives that may act now (bot seats, and absent players' after the grace period).
-
-        A bot that chose not to act (an optional move out of turn) is not listed again until the state changes.
-        """
-        if self.phase != "playing":
-            return []
-        return self.bots.seats_to_act(self.match, self.lobby.seats, now_ms)
-
-    def bot_move(self, now_ms: int) -> BotMove | None:
-        """The move of the first bot that wants to act now (of :meth:`bot_seats_to_act`), or ``None``.
-
-        Pacing is the caller's: :meth:`bot_wait_ms` says how long a person would see the bot think, and
-        :meth:`play_bot_move` plays the move once waited.
-        """
-        if self.phase != "playing":
+    def bot_move(self) -> BotMove | None:
+        """The move of the first bot that wants to act now, or ``None``; pacing is the caller's (:meth:`bot_wait_ms`,
+        then :meth:`play_bot_move`). Bots move only while the game is not waiting for cards."""
+        if self.phase != "playing" or not self.sequencer.replica.idle:
             return None
-        return self.bots.next_move(self.match, self.lobby.seats, now_ms)
+        match = self.sequencer.replica.match
+        bots = [seat for seat, place in enumerate(self.lobby.seats) if place.kind == BOT]
+        for seat in bots:
+            if seat not in self.bots.seats:
+                self.bots.seat(seat, new_bot(match.game, self.lobby.seats[seat].level, seed=token(self._entropy)))
+        return self.bots.next_move(match, self.bots.waiting(match, bots))
 
     def bot_wait_ms(self, move: BotMove, pace_ms: int) -> int:
         """How long to wait before playing ``move`` at ``pace_ms`` between bot moves (the driver's one rule)."""
-        return self.bots.driver.wait_ms(move, pace_ms)
+        return self.bots.wait_ms(move, pace_ms)
 
     def play_bot_move(self, move: BotMove) -> list[Outgoing]:
-        """Play a bot's move if the match is still where the bot chose it; the messages it causes (none if stale)."""
-        if self.phase != "playing":
+        """Play a bot's move if the game is still where the bot chose it; the messages it causes (none if stale)."""
+        if self.phase != "playing" or not self.sequencer.replica.idle:
             return []
-        # A bot picks from the legal actions, so an IllegalAction here is a bug and should surface.
-        if play(self.match, move) is None:
+        replica = self.sequencer.replica
+        if replica.match.step != move.step or move.seat not in replica.match.to_act():
             return []
-        outgoing = self._after_action()
-        if self.bots.standing_in(self.lobby.seats) != self._told_standing_in:
-            outgoing += self._lobby_to_all()  # the others learn that a bot now plays for an absent player
-        return outgoing
+        body = {"seat": move.seat, "state": move.step, "action": move.action}
+        if self.sequencer.own("act", body) is not None:
+            return []
+        return self._after_entries()
 
     # ------------------------------------------------------------------------------ save and load
 
@@ -396,12 +387,7 @@ class Host:
 
     @classmethod
     def load(
-        cls,
-        text: str,
-        now_ms: int,
-        *,
-        entropy: Entropy = system_entropy,
-        on_save: Callable[[str], None] | None = None,
+        cls, text: str, now_ms: int, *, entropy: Entropy = system_entropy, on_save: Callable[[str], None] | None = None
     ) -> Host:
         """Resume a room from :meth:`save`; every player must reclaim their seat. Damage: ``ValueError``."""
         return load_room(cls, text, now_ms, entropy=entropy, on_save=on_save)
@@ -415,6 +401,10 @@ class Host:
     def _require_phase(self, phase: str, message: str) -> None:
         if self.phase != phase:
             raise ProtocolError("phase", message)
+
+    def _require_game(self) -> None:
+        if self.phase not in ("playing", "over") or self.sequencer is None:
+            raise ValueError("There is no game under way.")
 
     def _lobby_only(self) -> None:
         if self.phase != "lobby":
@@ -433,29 +423,28 @@ class Host:
 
     def _bind(self, seat: int, peer: str) -> list[Outgoing]:
         secret = token(self._entropy)
-        self.lobby.seat_player(seat, peer, self._peers[peer].name, secret)
+        connection = self._peers[peer]
+        key = self.host_key() if self._is_hosts_own(peer) else connection.key
+        self.lobby.seat_player(seat, peer, connection.name, secret, key)
         self._saved()
         return [Outgoing(peer, encode("seated", seat=seat, secret=secret)), *self._lobby_to_all()]
 
-    def _error(self, peer: str, code: str, message: str) -> Outgoing:
-        step = None if self.match is None else self.match.step
-        return Outgoing(peer, encode("error", code=code, message=message[:1000], step=step))
+    def host_key(self) -> str:
+        """The host's public signing key (hex): its party's key in every game."""
+        return HostIdentity(self.settings.identity).public.hex()
+
+    def _error(self, peer: str, code: str, message: str, k: int | None = None) -> Outgoing:
+        return Outgoing(peer, encode("error", code=code, message=message[:1000], k=k))
 
     def _lobby_message(self, peer: str) -> Outgoing:
-        self._told_standing_in = self.bots.standing_in(self.lobby.seats)
-        fields = self.lobby.public(self.lobby.seat_of(peer), self._told_standing_in)
+        fields = self.lobby.public(self.lobby.seat_of(peer))
         return Outgoing(peer, encode("lobby", phase=self.phase, **fields))
 
     def _lobby_to_all(self) -> list[Outgoing]:
         return [self._lobby_message(peer) for peer in self._peers]
 
     def _welcome(self, peer: str) -> list[Outgoing]:
-        outgoing = [self._lobby_message(peer), *self._commit_request(peer)]
-        if self.match is not None:
-            outgoing += [self._start_message(peer), *self._updates(peer, full=True)]
-        if self.phase == "over":
-            outgoing += self._reveal(peer)
-        return outgoing
+        return [self._lobby_message(peer), *self._commit_request(peer), *self._game_for(peer, full=True)]
 
     def _commit_request(self, peer: str) -> list[Outgoing]:
         """What a peer needs during the shuffle: the commitment (a request for a pledge from a seated
@@ -470,66 +459,63 @@ class Host:
             return [Outgoing(peer, encode("commit", commitment=shuffle.commitment))]
         return [Outgoing(peer, encode("pledges", commitment=shuffle.commitment, pledges=shuffle.published_pledges()))]
 
+    def _game_for(self, peer: str, full: bool = False) -> list[Outgoing]:
+        """The game's start and the log entries ``peer`` has not been sent (all of them if ``full``)."""
+        if self.sequencer is None:
+            return []
+        connection = self._peers[peer]
+        since = 0 if full else connection.logged
+        entries = [entry.to_json() for entry in self.sequencer.since(since)]
+        connection.logged = len(self.sequencer.entries)
+        start = [self._start_message(peer)] if full else []
+        if not entries and not full:
+            return []
+        budget = MAX_MESSAGE_BYTES - ENVELOPE_BYTES
+        return start + [
+            Outgoing(peer, encode("log", since=since + first, entries=run)) for first, run in slices(entries, budget)
+        ]
+
     def _start_message(self, peer: str) -> Outgoing:
-        shuffle = self.shuffle
+        shuffle, seating = self.shuffle, self.sequencer.replica.seating
         return Outgoing(
             peer,
             encode(
                 "start",
                 commitment=shuffle.commitment,
+                secret=shuffle.secret,
                 pledges=shuffle.published_pledges(),
                 nonces=shuffle.published_nonces(),
+                parties=[list(seats) for seats in seating.parties],
+                keys=list(seating.keys),
+                seals=list(seating.commitments),
             ),
         )
 
-    def _updates(self, peer: str, full: bool = False) -> list[Outgoing]:
-        """The events ``peer``'s seat has not been sent yet (all of them if ``full``), then its view and moves."""
-        if self.match is None:
-            return []
-        connection = self._peers[peer]
-        seat = self.lobby.seat_of(peer)
-        since = 0 if full or connection.sent_seat != seat else connection.sent
-        events = self.match.events(seat, since=since)
-        view = self.match.view(seat)
-        # The host says what the seat may do, so a client needs no rules to know what is clickable.
-        legal = [] if seat is None else self.match.legal_actions(seat)
-        budget = MAX_MESSAGE_BYTES - ENVELOPE_BYTES - len(json.dumps(view)) - len(json.dumps(legal))
-        runs = list(slices(events, budget))
-        connection.sent, connection.sent_seat = self.match.event_count, seat
-        return [
-            Outgoing(
-                peer,
-                encode(
-                    "update",
-                    seat=seat,
-                    step=self.match.step,
-                    since=since + start,
-                    events=run,
-                    view=view if number == len(runs) - 1 else None,
-                    legal=legal if number == len(runs) - 1 else None,
-                ),
-            )
-            for number, (start, run) in enumerate(runs)
-        ]
-
-    def _after_action(self) -> list[Outgoing]:
-        self.races.observe(self.match.step, self.match.race_window())
-        outgoing = [message for peer in self._peers for message in self._updates(peer)]
-        if self.match.result() is not None:
+    def _after_entries(self) -> list[Outgoing]:
+        """Every peer's new log entries and the refusals; the game's end, once its last move is in."""
+        sequencer = self.sequencer
+        outgoing = [message for peer in self._peers for message in self._game_for(peer)]
+        for refusal in sequencer.refusals:
+            outgoing += [
+                self._error(peer, refusal.code, refusal.message, refusal.k)
+                for peer in self._peers
+                if self.lobby.seat_of(peer) in sequencer.replica.seating.parties[refusal.party]
+            ]
+        sequencer.refusals = []
+        replica = sequencer.replica
+        finished = replica.ended or replica.broken is not None or (replica.match and replica.match.result())
+        if self.phase == "playing" and finished:
             self.phase = "over"
             outgoing += self._lobby_to_all()
-            outgoing += [message for peer in self._peers for message in self._reveal(peer)]
         self._saved()
         return outgoing
 
     def _waited_for(self) -> list[int]:
-        """The remote players' seats the shuffle waits for: present, or away for less than the grace period."""
+        """The guests' seats the shuffle waits for: every seated guest (a sealed deal needs every device)."""
         return [
             seat
             for seat, place in enumerate(self.lobby.seats)
-            if place.kind == PLAYER
-            and not self._is_hosts_own(place.peer)
-            and (place.peer is not None or self._now - (place.left_at or 0) < self.settings.grace_ms)
+            if place.kind == PLAYER and not self._is_hosts_own(place.peer) and place.peer != self.settings.host_peer
         ]
 
     def _is_hosts_own(self, peer: str | None) -> bool:
@@ -537,7 +523,7 @@ class Host:
         return peer is not None and peer == self.settings.host_peer
 
     def _advance_shuffle(self) -> list[Outgoing]:
-        """Close the pledges once every seat waited for has pledged; deal once every pledge is revealed."""
+        """Close the pledges once every seat waited for has pledged; start once every pledge is revealed."""
         if self.phase != "shuffle":
             return []
         shuffle, waited = self.shuffle, self._waited_for()
@@ -545,35 +531,43 @@ class Host:
         if not shuffle.closed:
             if any(seat not in shuffle.pledges for seat in waited):
                 return []
-            outgoing = self._close_pledges()
-        if any(seat in shuffle.pledges and seat not in shuffle.nonces for seat in waited):
+            shuffle.closed = True
+            self._saved()
+            outgoing = [message for peer in self._peers for message in self._commit_request(peer)]
+        if any(seat not in shuffle.nonces for seat in waited):
             return outgoing
         return outgoing + self._deal()
 
-    def _close_pledges(self) -> list[Outgoing]:
-        self.shuffle.closed = True
-        self._saved()
-        return [message for peer in self._peers for message in self._commit_request(peer)]
-
     def _deal(self) -> list[Outgoing]:
-        lobby = self.lobby
-        self.match = new_match(lobby.game, lobby.players, lobby.options, seed=self.shuffle.seed)
-        self.races = RaceWindow()
-        self.races.observe(0, self.match.race_window())
-        self.bots.reset()
+        self.sequencer = self.new_sequencer()
+        self.bots = BotDriver()
         self.phase = "playing"
         self._saved()
         outgoing = self._lobby_to_all()
         for peer in self._peers:
-            outgoing += [self._start_message(peer), *self._updates(peer, full=True)]
+            outgoing += self._game_for(peer, full=True)
         return outgoing
 
-    def _reveal(self, peer: str) -> list[Outgoing]:
-        history = self.match.history
-        return [
-            Outgoing(
-                peer,
-                encode("reveal", secret=self.shuffle.secret, since=start, log=run, total=len(history)),
-            )
-            for start, run in slices(history, MAX_MESSAGE_BYTES - ENVELOPE_BYTES)
-        ]
+    def seating(self) -> Seating:
+        """Who holds which seats in the game being dealt: the host's party (its seat and every bot's) first, then
+        each guest's, by seat; their signing keys and sealing commitments."""
+        lobby = self.lobby
+        own = tuple(seat for seat, place in enumerate(lobby.seats) if place.kind == BOT or self._hosts_seat(seat))
+        guests = [seat for seat in range(lobby.players) if seat not in own]
+        parties = (own, *((seat,) for seat in guests))
+        keys = (self.host_key(), *(lobby.seats[seat].key for seat in guests))
+        commitments = (self.party.commitment, *(self.seals[seat] for seat in guests))
+        return Seating(parties, keys, commitments)
+
+    def _hosts_seat(self, seat: int) -> bool:
+        place = self.lobby.seats[seat]
+        return place.kind == PLAYER and place.key == self.host_key()
+
+    def new_sequencer(self, entries: list | None = None) -> Sequencer:
+        """The sequencer of the game the shuffle dealt, its replica fed with ``entries`` (a save's log) if given."""
+        lobby, seating = self.lobby, self.seating()
+        signed = (self.settings.room, self.shuffle.commitment)
+        replica = Replica(lobby.game, lobby.players, lobby.options, self.shuffle.seed, seating, signed, me=self.party)
+        sequencer = Sequencer(replica, Signer(self.settings.identity, *signed, 0), self._entropy)
+        sequencer.restore(entries or [])
+        return sequencer

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ..bots import BOTS, LEVELS
 from ..registry import GAMES
-from .messages import NAME, SEAT_KINDS, hex64, integer, json_object, list_of, one_of, optional, record
+from .messages import NAME, SEAT_KINDS, hex64, integer, json_object, list_of, one_of, optional, public_key, record
 
 OPEN, PLAYER, BOT = SEAT_KINDS
 
@@ -24,15 +24,22 @@ class Seat:
     level: str | None = None
     secret: str | None = None
     peer: str | None = None  # the connection bound to it now; None while its player is away
-    left_at: int | None = None  # when (ms) its player's connection went, for the grace period
+    left_at: int | None = None  # when (ms) its player's connection went
+    key: str | None = None  # a player's device's public signing key (hex), which signs its entries in a game
 
     def to_json(self) -> dict:
         """The seat for the host's save: no connection, since connections do not survive a reload."""
-        return {"kind": self.kind, "name": self.name, "level": self.level, "secret": self.secret}
+        return {"kind": self.kind, "name": self.name, "level": self.level, "secret": self.secret, "key": self.key}
 
 
 SAVED_SEAT = record(
-    {"kind": one_of(*SEAT_KINDS), "name": optional(NAME), "level": optional(one_of(*LEVELS)), "secret": optional(hex64)}
+    {
+        "kind": one_of(*SEAT_KINDS),
+        "name": optional(NAME),
+        "level": optional(one_of(*LEVELS)),
+        "secret": optional(hex64),
+        "key": optional(public_key),
+    }
 )
 SAVED_LOBBY = record(
     {"game": one_of(*GAMES), "players": integer(1, 63), "options": json_object, "seats": list_of(SAVED_SEAT, 64)}
@@ -85,9 +92,9 @@ class Lobby:
         """The seat bound to connection ``peer``, or ``None`` (a spectator)."""
         return next((index for index, seat in enumerate(self.seats) if seat.peer == peer), None)
 
-    def seat_player(self, seat: int, peer: str, name: str | None, secret: str) -> None:
-        """Give ``seat`` to the player on connection ``peer``, with a fresh secret."""
-        self.seats[seat] = Seat(PLAYER, name, None, secret, peer)
+    def seat_player(self, seat: int, peer: str, name: str | None, secret: str, key: str | None) -> None:
+        """Give ``seat`` to the player on connection ``peer``, with a fresh secret and its device's signing key."""
+        self.seats[seat] = Seat(PLAYER, name, None, secret, peer, key=key)
 
     def seat_bot(self, seat: int, level: str) -> None:
         """Give ``seat`` to a bot of ``level``; ``ValueError`` for an unknown level."""
@@ -103,7 +110,7 @@ class Lobby:
         """True when every seat has a player or a bot."""
         return all(seat.kind != OPEN for seat in self.seats)
 
-    def public(self, you: int | None, bot_playing: set[int]) -> dict:
+    def public(self, you: int | None) -> dict:
         """The lobby message's fields for a peer at seat ``you``: never a secret, never a connection id."""
         return {
             "game": self.game,
@@ -116,7 +123,7 @@ class Lobby:
                     "name": seat.name,
                     "level": seat.level,
                     "connected": seat.kind == BOT or seat.peer is not None,
-                    "bot_playing": seat.kind == BOT or index in bot_playing,
+                    "bot_playing": seat.kind == BOT,
                 }
                 for index, seat in enumerate(self.seats)
             ],
@@ -148,5 +155,7 @@ class Lobby:
             ):
                 raise ValueError(f"Seat {index} is inconsistent: a player's seat has a secret, a bot's a level.")
             left_at = now_ms if saved["kind"] == PLAYER else None
-            lobby.seats[index] = Seat(saved["kind"], saved["name"], saved["level"], saved["secret"], None, left_at)
+            lobby.seats[index] = Seat(
+                saved["kind"], saved["name"], saved["level"], saved["secret"], None, left_at, saved["key"]
+            )
         return lobby

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: sealed decks (every peer replays the game from the signed log)
 MAX_MESSAGE_BYTES = 64 * 1024
 # JSON nests a few levels deep here. A deeper message is refused before parsing: inside Pyodide, a
 # parser recursing 20,000 levels overflows the WebAssembly stack and kills the interpreter.
@@ -163,12 +163,14 @@ def action(name: str, value: object) -> object:
     return value
 
 
-def log_entry(name: str, value: object) -> object:
-    """One entry of a match's action log: ``[seat, action]``."""
-    if not isinstance(value, list) or len(value) != 2:
-        raise _refuse(name, "a [seat, action] pair")
-    integer(0, 63)(f"{name}[0]", value[0])
-    json_object(f"{name}[1]", value[1])
+PUBLIC_KEY = re.compile(r"04[0-9a-f]{128}")
+
+
+def public_key(name: str, value: object) -> object:
+    """A P-256 public key: 04, then X and Y, as 130 lowercase hex digits (whether it is on the curve is checked
+    where it is used)."""
+    if not isinstance(value, str) or not PUBLIC_KEY.fullmatch(value):
+        raise _refuse(name, "an uncompressed P-256 public key in hex")
     return value
 
 
@@ -179,15 +181,15 @@ STATE_ID = integer(0, MAX_INT)
 NAME = text(MAX_NAME_CHARS)
 
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
-    "hello": {"name": NAME},
+    "hello": {"name": NAME, "key": public_key},
     "sit": {"seat": SEAT},
     "stand": {},
     "reclaim": {"seat": SEAT},
     "prove": {"seat": SEAT, "proof": hex64},
-    "pledge": {"pledge": hex64},
+    "pledge": {"pledge": hex64, "seal": hex64},
     "contribute": {"nonce": hex64},
-    "act": {"state": STATE_ID, "action": action},
-    "sync": {},
+    "submit": {"entry": json_object},
+    "sync": {"since": STATE_ID},
 }
 """What a client may send: each type and its fields (see the table in ``game/net/__init__.py``)."""
 
@@ -222,24 +224,15 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
     "received": {"commitment": hex64, "pledge": hex64},
     "start": {
         "commitment": hex64,
+        "secret": hex64,
         "pledges": list_of(PLEDGE_ENTRY, 64),
         "nonces": list_of(record({"seat": SEAT, "nonce": hex64}), 64),
+        "parties": list_of(list_of(SEAT, 64), 64),
+        "keys": list_of(public_key, 64),
+        "seals": list_of(hex64, 64),
     },
-    "update": {
-        "seat": optional(SEAT),
-        "step": STATE_ID,
-        "since": STATE_ID,
-        "events": list_of(json_object),
-        "view": optional(json_object),
-        "legal": optional(list_of(action, MAX_LEGAL_ACTIONS)),
-    },
-    "reveal": {
-        "secret": hex64,
-        "since": STATE_ID,
-        "log": list_of(log_entry),
-        "total": STATE_ID,
-    },
-    "error": {"code": text(MAX_NAME_CHARS), "message": text(1000), "step": optional(STATE_ID)},
+    "log": {"since": STATE_ID, "entries": list_of(json_object)},
+    "error": {"code": text(MAX_NAME_CHARS), "message": text(1000), "k": optional(STATE_ID)},
 }
 """What the host sends; the client checks these too, so a broken host cannot corrupt a client's state."""
 

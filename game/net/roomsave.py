@@ -1,9 +1,11 @@
 """The host's save: everything needed to resume a room after the host's page reloads.
 
-It holds the settings (with the host's private identity key), the lobby with each player's seat
-secret, the shuffle with its secret, the match (``Match.to_json``) and the moment racing actions
-(``races.py``) are open in. It must stay on the host (or go, as a file, to the host's other device).
-Connections are not saved: after a reload every player reclaims their seat with its secret.
+It holds the settings (with the host's private identity key and the room's id), the lobby with each player's seat
+secret and signing key, the seed's shuffle with its secret and each guest's sealing commitment, the host party's
+own sealing seed, and the game's log. The game itself is not saved: the host's replica plays it again from the
+log (``replica.py``). The save must stay on the host (or go, as a file, to the host's other device): it holds
+the host's secrets, never a card another seat was shown. Connections are not saved: after a reload every player
+reclaims their seat with its secret.
 """
 
 from __future__ import annotations
@@ -11,17 +13,20 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..match import Match
 from .lobby import Lobby
-from .races import RaceWindow
-from .shuffle import Shuffle, derive_seed
+from .log import Entry
+from .messages import ProtocolError, hex64, integer, optional, record, text
+from .sealing import Party
+from .shuffle import Shuffle
 
 if TYPE_CHECKING:
     from .host import Host
 
-SAVE_FORMAT = "face-down-room/2"  # 2: the host's identity key; pledged nonces
+SAVE_FORMAT = "face-down-room/3"  # 3: sealed decks (the log, the sealing seeds)
 PHASES_WITH_SHUFFLE = ("shuffle", "playing", "over")
-PHASES_WITH_MATCH = ("playing", "over")
+PHASES_WITH_GAME = ("playing", "over")
+SETTINGS = record({"host_peer": optional(text(64)), "identity": hex64, "room": text(64)})
+SEALS = record({"seat": integer(0, 63), "seal": hex64})
 
 
 def save_room(host: Host) -> str:
@@ -31,16 +36,12 @@ def save_room(host: Host) -> str:
         {
             "format": SAVE_FORMAT,
             "phase": host.phase,
-            "settings": {
-                "host_peer": settings.host_peer,
-                "grace_ms": settings.grace_ms,
-                "absent_bot": settings.absent_bot,
-                "identity": settings.identity,
-            },
+            "settings": {"host_peer": settings.host_peer, "identity": settings.identity, "room": settings.room},
             "lobby": host.lobby.to_json(),
             "shuffle": None if host.shuffle is None else host.shuffle.to_json(),
-            "match": None if host.match is None else host.match.to_json(),
-            "races": host.races.to_json(),
+            "seals": [{"seat": seat, "seal": seal} for seat, seal in sorted(host.seals.items())],
+            "seed": None if host.party is None else host.party.seed,
+            "log": None if host.sequencer is None else [entry.to_json() for entry in host.sequencer.entries],
         },
         separators=(",", ":"),
     )
@@ -67,38 +68,39 @@ def _load(host_class: type[Host], text: str, now_ms: int, arguments: dict) -> Ho
     phase = data.get("phase")
     if phase not in ("lobby", *PHASES_WITH_SHUFFLE):
         raise ValueError(f"Unknown phase {phase!r}.")
-    settings = data.get("settings")
-    if not isinstance(settings, dict) or set(settings) != {"host_peer", "grace_ms", "absent_bot", "identity"}:
-        raise ValueError("Its settings are missing or wrong.")
-    host = host_class(**settings, **arguments)
+    try:
+        SETTINGS("settings", data.get("settings"))
+    except ProtocolError as error:
+        raise ValueError(f"Its settings are wrong: {error}") from None
+    host = host_class(**data["settings"], **arguments)
     host.lobby = Lobby.from_json(data.get("lobby"), now_ms)
     if phase != "lobby" and not host.lobby.ready():
         raise ValueError(f"A room in phase {phase!r} has an open seat.")
     host.phase = phase
-    host.races = RaceWindow.from_json(data.get("races"))
     if (data.get("shuffle") is not None) != (phase in PHASES_WITH_SHUFFLE):
         raise ValueError(f"Its shuffle does not fit its phase {phase!r}.")
-    if data.get("shuffle") is not None:
-        host.shuffle = Shuffle.from_json(data["shuffle"])
-    if (data.get("match") is not None) != (phase in PHASES_WITH_MATCH):
-        raise ValueError(f"Its match does not fit its phase {phase!r}.")
-    if data.get("match") is not None:
-        try:
-            host.match = Match.from_json(data["match"])
-        except ValueError as error:
-            raise ValueError(f"Its match does not load ({str(error).rstrip('.')}).") from None
-        _check_match(host)
+    if data.get("shuffle") is None:
+        return host
+    host.shuffle = Shuffle.from_json(data["shuffle"])
+    seals = data.get("seals")
+    if not isinstance(seals, list):
+        raise ValueError("Its sealing commitments are missing.")
+    host.seals = {SEALS("seal", item)["seat"]: item["seal"] for item in seals}
+    host.party = Party(0, hex64("seed", data.get("seed")))
+    if (data.get("log") is not None) != (phase in PHASES_WITH_GAME):
+        raise ValueError(f"Its game does not fit its phase {phase!r}.")
+    if data.get("log") is not None:
+        entries = [Entry.from_json(item) for item in _list(data["log"])]
+        host.sequencer = host.new_sequencer(entries)
+        if host.sequencer.replica.broken is not None and not host.sequencer.replica.broken.unknown:
+            raise ValueError(f"Its game does not replay: {host.sequencer.replica.broken.reason}")
     return host
 
 
-def _check_match(host: Host) -> None:
-    lobby, match = host.lobby, host.match
-    if (match.game, match.players, match.options) != (lobby.game, lobby.players, lobby.options):
-        raise ValueError("Its match is not the game the lobby set up.")
-    if match.seed != derive_seed(host.shuffle.secret, list(host.shuffle.nonces.values())):
-        raise ValueError("Its match was not dealt from its shuffle.")
-    if (match.result() is not None) != (host.phase == "over"):
-        raise ValueError("Its phase does not agree with whether the match is over.")
+def _list(value: object) -> list:
+    if not isinstance(value, list):
+        raise ValueError("Its log is not a list.")
+    return value
 
 
 ROOM_FILE_FORMAT = "face-down-room-file/1"

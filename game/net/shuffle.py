@@ -14,18 +14,19 @@ The derivation, exactly (every value is 32 bytes written as 64 lowercase hex dig
    nonces sorted as strings; each piece has a fixed length, so the concatenation is unambiguous. The
    match is dealt with ``new_match(game, players, options, seed=seed)`` and the ``start`` message lists
    the pledges and the nonces with their seats.
-5. When the game is over the host reveals ``secret`` and the action log. Each client checks the
-   commitment, that the pledges are the ones published before any reveal, every nonce against its
-   pledge, that its own nonce was used, re-derives the seed, replays the log with ``Match.from_json``
-   and compares the events and view it received with the replay's for its seat.
+5. The ``start`` message also reveals ``secret``: every peer needs the seed, since every peer plays the
+   game itself (the seed is the game's *public* randomness: who plays first, where Matches' coins land;
+   the cards' order is the sealed deck's, ``sealing/``). Each client checks the commitment, that the
+   pledges are the ones published before any reveal, every nonce against its pledge and that its own
+   nonce was used (:func:`check_shuffle`).
 
-The host cannot pick a deal: its secret is fixed before any pledge, and the nonces are unpredictable.
-No player can either: it never learns the secret before the end, and every nonce is fixed (pledged)
-before any is revealed, so the last to reveal has no choice left but to withhold its nonce. Withholding
-gives a choice of two deals at most, and it shows: that seat is listed in the pledges and not in the
-deal. A player whose nonce is not in the deal is never told "verified" (see :func:`verify`).
+The host cannot pick the seed: its secret is fixed before any pledge, and the nonces are unpredictable.
+No player can either: it never learns the secret before the deal, and every nonce is fixed (pledged)
+before any is revealed, so the last to reveal has no choice left but to withhold its nonce, which the
+host does not allow: a sealed deal waits for every seat. A player whose nonce is not in the seed is never
+told "verified".
 
-Once every nonce is in, though, the host knows the deal, and could throw it away and shuffle again
+Once every nonce is in, though, the host knows the seed, and could throw it away and shuffle again
 under a new commitment (a reload from an older save, a new room object, a new ``commit`` mid-game, or
 a deal from a new secret alone) until it likes the cards. So a client remembers a shuffle it revealed
 its nonce to until that game has been played out and checked; a new commitment before then is a
@@ -36,10 +37,8 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
 from dataclasses import dataclass, field
 
-from ..match import SAVE_FORMAT, Match
 from .entropy import Entropy, token
 from .messages import boolean, hex64, integer, list_of, record
 
@@ -130,12 +129,9 @@ class Verdict:
     settled: bool = True
 
 
-VERIFIED = "Shuffle verified: the deal came from the host's committed secret and every player's randomness."
-
-
 @dataclass(frozen=True)
 class Revealed:
-    """Everything a client needs to check a finished game, as it received it over the match.
+    """Everything a client needs to check the seed of a game it is dealt into, as it received it.
 
     ``own_seat`` is the seat this client held at the deal if it was a contributing player (else
     ``None``); ``own_nonce`` its nonce for this game, if it made one; ``own_revealed`` whether it sent it;
@@ -155,22 +151,18 @@ class Revealed:
     own_acknowledged: bool
     redealt: str | None
     redealt_away: bool
-    game: str
-    players: int
-    options: dict
-    log: list
 
 
 LEFT_OUT = "SHUFFLE NOT VERIFIED: the host confirmed it had your random contribution, then left it out of the shuffle."
 NOT_RECEIVED = (
     "Not verified for you: you sent your random contribution, but the connection dropped before the host confirmed "
     "it, and the cards were dealt without it. That alone is no sign of cheating, but the host could have chosen "
-    "this deal."
+    "who plays first."
 )
 REDEALT = (
     "SHUFFLE NOT VERIFIED: the host dealt again. You had sent your random contribution to an earlier deal in this "
     "room, and the host started a new one before that game was played out and checked. Once everyone's "
-    "contribution is in, the host knows the whole deal, so dealing again lets it choose the cards."
+    "contribution is in, the host knows who plays first, so dealing again lets it choose."
 )
 # Said only to a player who was away (a reload, a dropped connection) between the last it heard of the earlier
 # game and the new deal: it may have missed that game's honest end. One who stayed connected would have seen it.
@@ -184,7 +176,7 @@ def redeal_warning(away: bool) -> str:
 
 AWAY = (
     "Not verified for you: you were away (or not asked) when the cards were dealt, so none of your randomness "
-    "is in this deal. That alone is no sign of cheating, but the host could have chosen it."
+    "is in this deal. That alone is no sign of cheating, but the host could have chosen who plays first."
 )
 
 
@@ -196,50 +188,20 @@ def _nonces_match_pledges(revealed: Revealed) -> bool:
     )
 
 
-def verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict | None) -> Verdict:
-    """Check a finished game against what this client saw as ``seat``; never raises, always a verdict.
+def check_shuffle(revealed: Revealed) -> Verdict | None:
+    """Check the seed of a game this client is dealt into; ``None`` if all is well, else the verdict. Never raises.
 
     Tampering is checked first. A seated player whose nonce is not in the deal is then never told
     "verified": "left out" (tampering) if the host had confirmed it; else, after a re-deal, the
     re-deal; else "not received" if it had sent its nonce (lost with a connection), "away" if not.
     """
     try:
-        return _verify(revealed, seat, events, view)
-    except (ValueError, TypeError, KeyError, IndexError) as error:
+        if commitment_of(revealed.secret) != revealed.commitment:
+            return tampered("SHUFFLE NOT VERIFIED: the secret the host revealed is not the one it committed to.")
+        if not _nonces_match_pledges(revealed):
+            return tampered("SHUFFLE NOT VERIFIED: a nonce in the deal is not the one its seat pledged.")
+    except (ValueError, TypeError, KeyError) as error:
         return tampered(f"SHUFFLE NOT VERIFIED: what the host sent does not add up ({error!r:.100}).")
-
-
-def tampered(message: str) -> Verdict:
-    """The verdict for a deal or moves that do not add up: the game was not played out as this client saw it."""
-    return Verdict(False, message, settled=False)
-
-
-def _verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict | None) -> Verdict:
-    if commitment_of(revealed.secret) != revealed.commitment:
-        return tampered("SHUFFLE NOT VERIFIED: the secret the host revealed is not the one it committed to.")
-    if not _nonces_match_pledges(revealed):
-        return tampered("SHUFFLE NOT VERIFIED: a nonce in the deal is not the one its seat pledged.")
-    nonces = [entry["nonce"] for entry in revealed.nonces]
-    save = {
-        "format": SAVE_FORMAT,
-        "game": revealed.game,
-        "players": revealed.players,
-        "options": revealed.options,
-        "seed": derive_seed(revealed.secret, nonces),
-        "history": revealed.log,
-    }
-    try:
-        replay = Match.from_json(json.dumps(save))
-    except ValueError as error:
-        return tampered(f"SHUFFLE NOT VERIFIED: the moves do not replay from the agreed seed ({error})")
-    if replay.result() is None:
-        return tampered("SHUFFLE NOT VERIFIED: the revealed moves do not finish the game.")
-    if seat is not None and not 0 <= seat < replay.players:
-        return tampered(
-            f"SHUFFLE NOT VERIFIED: the host sent you the stream of a seat {seat} that is not at the table."
-        )
-    if replay.events(seat) != events or replay.view(seat) != view:
-        return tampered("SHUFFLE NOT VERIFIED: the game you saw is not the one the agreed seed deals.")
     mine = {"seat": revealed.own_seat, "nonce": revealed.own_nonce}
     left_out = revealed.own_seat is not None and (revealed.own_nonce is None or mine not in revealed.nonces)
     if left_out and revealed.own_nonce and revealed.own_acknowledged:
@@ -248,4 +210,9 @@ def _verify(revealed: Revealed, seat: int | None, events: list[dict], view: dict
         return Verdict(False, redeal_warning(revealed.redealt_away))
     if left_out:
         return Verdict(False, NOT_RECEIVED if revealed.own_nonce and revealed.own_revealed else AWAY)
-    return Verdict(True, VERIFIED)
+    return None
+
+
+def tampered(message: str) -> Verdict:
+    """The verdict for a deal or moves that do not add up: the game was not played out as this client saw it."""
+    return Verdict(False, message, settled=False)
