@@ -143,6 +143,11 @@ class Client:
         """Ask the host to send the lobby, the game's start and its log from where this peer's copy is."""
         return encode("sync", since=0 if self.replica is None else len(self.replica.log))
 
+    def resend(self) -> list[str]:
+        """This device's entries not yet seen in the log, to send again (after a reconnect, or a refusal for the
+        rate cap): the host takes each once, whenever it comes."""
+        return [encode("submit", entry=entry.to_json()) for entry in self.unsequenced]
+
     def _submit(self, entry: Entry) -> str:
         self.unsequenced.append(entry)
         return encode("submit", entry=entry.to_json())
@@ -334,30 +339,6 @@ class Client:
         """A name for each party of ``seating``: its first player's name, or its first seat's number."""
         return party_names(self.lobby, seating)
 
-
-def party_names(lobby: dict | None, seating: Seating) -> list[str]:
-    """A name for each party of ``seating`` from the ``lobby`` message: its first player's name, or its seat."""
-    seats = (lobby or {}).get("seats", [])
-    named = {place["seat"]: place["name"] for place in seats if place.get("name")}
-    return [named.get(parties[0]) or f"seat {parties[0] + 1}" for parties in seating.parties]
-
-
-def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict | None = None) -> Verdict | None:
-    """A sealed game's verdict for its player once it is checked, stopped or ended early (``None`` while it goes
-    on): who broke the rules, by ``names`` of the parties; else what the seed's check found; else verified."""
-    broken = replica.broken
-    if broken is not None and not broken.unknown:
-        who = "the host" if broken.party is None else f"{names[broken.party]}'s device"
-        return tampered(f"NOT VERIFIED: {who} broke the rules, and the game stopped. {broken.reason}")
-    if replica.ended:
-        return Verdict(False, "Not checked: the host ended the game before it was over.", settled=False)
-    if not replica.all_seeds:
-        return None
-    outcome = end_check(replica)
-    if outcome.party is not None:
-        return tampered(f"CHEATING FOUND: {names[outcome.party]}'s device. {outcome.message}")
-    return shuffle_verdict or Verdict(True, VERIFIED)
-
     def _on_error(self, message: dict) -> list[str]:
         self.errors.append({"code": message["code"], "message": message["message"]})
         expected = message["k"]
@@ -392,3 +373,27 @@ def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict |
             redealt_away=evidence["redealt_away"],
         )
         return check_shuffle(revealed)
+
+
+def party_names(lobby: dict | None, seating: Seating) -> list[str]:
+    """A name for each party of ``seating`` from the ``lobby`` message: its first player's name, or its seat."""
+    seats = (lobby or {}).get("seats", [])
+    named = {place["seat"]: place["name"] for place in seats if place.get("name")}
+    return [named.get(parties[0]) or f"seat {parties[0] + 1}" for parties in seating.parties]
+
+
+def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict | None = None) -> Verdict | None:
+    """A sealed game's verdict for its player once it is checked, stopped or ended early (``None`` while it goes
+    on): who broke the rules, by ``names`` of the parties; else what the seed's check found; else verified."""
+    broken = replica.broken
+    if broken is not None and not broken.unknown:
+        who = "the host" if broken.party is None else f"{names[broken.party]}'s device"
+        return tampered(f"NOT VERIFIED: {who} broke the rules, and the game stopped. {broken.reason}")
+    if replica.ended:
+        return Verdict(False, "Not checked: the host ended the game before it was over.", settled=False)
+    if not replica.all_seeds:
+        return None
+    outcome = end_check(replica)
+    if outcome.party is not None:
+        return tampered(f"CHEATING FOUND: {names[outcome.party]}'s device. {outcome.message}")
+    return shuffle_verdict or Verdict(True, VERIFIED)

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..bots.driver import BotDriver, BotMove
 from ..bots import new_bot
+from ..bots.driver import BotDriver, BotMove
 from ..registry import GAMES
 from .entropy import Entropy, system_entropy, token
 from .identity import HostIdentity

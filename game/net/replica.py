@@ -70,7 +70,9 @@ class Seating:
 class Replica:
     """Party ``me``'s copy of a sealed game (``me`` ``None``: a peer that only watches), fed by the room's log."""
 
-    def __init__(self, game: str, players: int, options: dict, seed: str, seating: Seating, signed: tuple[str, str], *, me=None):
+    def __init__(
+        self, game: str, players: int, options: dict, seed: str, seating: Seating, signed: tuple[str, str], *, me=None
+    ):
         self.game, self.players, self.options, self.seed = game, players, options, seed
         self.seating = seating
         self.signed = signed  # (room id, game id): what every entry's signature names
@@ -199,9 +201,9 @@ class Replica:
                 self._add_step(by, body)
         transcript = self.transcripts[number]
         turn = transcript.turn
-        if self.me is not None and turn is not None and turn[1] == self.me.index:
-            if f"deck {number} {turn[0]}" not in self.written | self.published:
-                self._write("deck", self.me.step(transcript).to_json())
+        mine = self.me is not None and turn is not None and turn[1] == self.me.index
+        if mine and f"deck {number} {turn[0]}" not in self.written | self.published:
+            self._write("deck", self.me.step(transcript).to_json())
 
     def _open(self, ref: str, to: list[int] | None) -> Opening:
         """The opening of ``ref`` to all (``to`` None) or to one seat, made if new, with the shares that came early."""
@@ -242,7 +244,7 @@ class Replica:
         mine = self.me is not None and opening.looker == self.me.index
         if opening.awaited or (opening.looker is not None and not mine):
             return False
-        deal, position = self._position(ref)
+        position = self._position(ref)[1]
         own = self.me.keys(opening.transcript.deal).position_keys[position] if mine else None
         try:
             face = opening.face(own)
@@ -335,7 +337,7 @@ class Replica:
         opening = self._open(ref, to)
         if self.me is None or self.me.index not in opening.asked:
             return
-        deal, position = self._position(ref)
+        position = self._position(ref)[1]
         share = self.me.share(opening.transcript.deal, position).to_json()
         shares.setdefault(None if to is None else to[0], []).append(share)
 
