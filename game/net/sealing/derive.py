@@ -24,6 +24,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import p256
 from ..messages import HEX64
@@ -89,9 +90,16 @@ class DealKeys:
     @classmethod
     def derive(cls, seed: str, deal: int, units: int, width: int) -> DealKeys:
         """The secrets of deal number ``deal`` (of ``units`` units of ``width`` faces) from the master ``seed``."""
-        if not isinstance(seed, str) or not HEX64.fullmatch(seed):
-            raise SealError("A master seed is 32 bytes written as 64 hex digits.")
-        lock = Stream(seed, b"lock", deal).scalar()
-        order = shuffled(Stream(seed, b"order", deal), units)
-        positions = Stream(seed, b"positions", deal)
-        return cls(lock, order, tuple(positions.scalar() for _ in range(units * width)))
+        return _derive(seed, deal, units, width)
+
+
+# A party asks for its keys of a deal at every share and step: derived once (a 52-card deal's keys take a few
+# milliseconds in Pyodide), a few deals kept (a Cambio game deals every round).
+@lru_cache(maxsize=8)
+def _derive(seed: str, deal: int, units: int, width: int) -> DealKeys:
+    if not isinstance(seed, str) or not HEX64.fullmatch(seed):
+        raise SealError("A master seed is 32 bytes written as 64 hex digits.")
+    lock = Stream(seed, b"lock", deal).scalar()
+    order = shuffled(Stream(seed, b"order", deal), units)
+    positions = Stream(seed, b"positions", deal)
+    return DealKeys(lock, order, tuple(positions.scalar() for _ in range(units * width)))
