@@ -11,8 +11,9 @@ import random
 import re
 
 from game.web.app import App
-from game.web.bridge import Timers
+from game.web.effects import After
 from game.web.records import ALONE, RECORDS_KEY, Records, note_game
+from game.web.timers import Timers
 from tests.support import play_randomly, table_for
 
 LINK = {"game": "concentration", "players": "1", "bots": "0", "pairs": "8", "seed": "3", "look": "0"}
@@ -74,9 +75,9 @@ def test_a_click_on_the_table_the_page_shows_is_played_and_one_on_an_older_table
 
 def test_a_timer_runs_once_and_not_after_it_was_replaced():
     timers = Timers()
-    first = timers.start("screen", "bot", "owner", 700, True)
+    first = timers.start("screen", "owner", After("bot", 700))
     assert first == [{"effect": "After", "id": 1, "delay_ms": 700, "after_paint": True}]
-    again = timers.start("screen", "bot", "owner", 0, False)
+    again = timers.start("screen", "owner", After("bot", 0, after_paint=False))
     assert again == [{"effect": "Cancel", "id": 1}, {"effect": "After", "id": 2, "delay_ms": 0, "after_paint": False}]
     assert timers.ran(1) is None
     assert timers.ran(2) == ("screen", "bot", "owner")
@@ -85,9 +86,9 @@ def test_a_timer_runs_once_and_not_after_it_was_replaced():
 
 def test_a_room_timer_is_the_rooms_and_closing_cancels_them_all():
     timers = Timers()
-    timers.start("room", "absent", "room", 1000, False)
-    timers.start("room", "host-gone", "room", 60_000, False)
-    timers.start("screen", "bot", "screen", 0, True)
+    timers.start("room", "room", After("absent", 1000, after_paint=False))
+    timers.start("room", "room", After("host-gone", 60_000, after_paint=False))
+    timers.start("screen", "screen", After("bot", 0))
     assert timers.cancel_all("room") == [{"effect": "Cancel", "id": 1}, {"effect": "Cancel", "id": 2}]
     assert timers.ran(3) == ("screen", "bot", "screen")
 
@@ -95,15 +96,15 @@ def test_a_room_timer_is_the_rooms_and_closing_cancels_them_all():
 def test_work_due_at_once_runs_in_the_worker_and_the_page_hears_nothing_of_it():
     ran = []
     timers = Timers(soon=ran.append)
-    assert timers.start("screen", "predict", "screen", 0, False, here=True) == []
+    assert timers.start("screen", "screen", After("predict", 0, after_paint=False, work=True)) == []
     assert ran == [1]
     assert timers.cancel("screen", "predict") == []  # nothing to cancel on the page
     assert timers.ran(1) is None
 
 
 def test_clicks_are_drawn_ahead_in_the_worker_between_the_pages_messages():
-    app, soon = App(), []
-    app.timers.soon = soon.append
+    soon = []
+    app = App(soon.append)
     boot = {"type": "boot", "storage": {}, "rooms": True, "menu": True, "picked": False, "start_requested": False}
     boot["picker"] = None
     effects = send(app, boot)
@@ -124,11 +125,11 @@ def test_the_records_panel_lists_the_records_kept_and_clearing_them_forgets_them
     kept, _ = note_game(Records(), "concentration", ALONE, True, [])
     app, effects = booted({RECORDS_KEY: kept.to_json()})
     assert ["Alone: 1 game played." in listed for listed in writes(effects, "records-list")] == [True]
-    assert app.screen.records == kept
+    assert app.screen.tally.records == kept
     cleared = send(app, {"type": "command", "command": "clear-records", "seat": None, "picker": None})
     assert {"effect": "Store", "key": RECORDS_KEY, "text": None} in cleared
     assert writes(cleared, "records-list") == ['<p class="records-none">No games finished yet.</p>']
-    assert app.screen.records == Records() and RECORDS_KEY not in app.storage
+    assert app.screen.tally.records == Records() and RECORDS_KEY not in app.storage
 
 
 def finished_game() -> str:
