@@ -9,29 +9,11 @@ import pytest
 from game import GAMES, new_match
 from game.core import IllegalAction
 from game.net import Client
-from game.web import config
 from game.web.effects import ToHost
 from game.web.games import presenter_for
-from game.web.local import LocalSource
 from game.web.source import RoomSource, seat_names
-from game.web.table import Table
 from tests.support import random_step
 from tests.web.support import room_at_play
-
-
-def test_a_local_source_shows_the_table_on_screen():
-    table = Table(config.from_params({"game": "cambio", "players": "3", "bots": "1"}), seed=4)
-    source = LocalSource(table)
-    assert source.table is table and source.game == "cambio" and source.shared
-    assert source.view() == table.match.view(0) and source.legal_actions() == table.legal_actions()
-    assert source.to_act() == table.match.to_act() and source.main_actor() == table.main_actor()
-    since = source.event_count
-    source.act(source.legal_actions()[0])
-    assert source.event_count > since
-    assert source.public_events(since) == table.match.events(None, since=since)
-    assert source.seat_events(since) == table.match.events(0, since=since)
-    with pytest.raises(IllegalAction):
-        source.act({"type": "call_cambio_twice"})
 
 
 def test_a_room_source_shows_what_the_host_sent_the_seat():
