@@ -128,11 +128,14 @@ def test_every_choice_is_in_view_in_the_embed(page, site_url, game, players):
     check_decisions(page, f"{game}, {players} players", {"embed": EMBED})
 
 
-def penalised_cambio(players: int, penalties: int) -> Table:
+# Cambio's hands, by seat: you (seat 0) hold two kings; the graveyard's card is a 9 (fixed_deck's "9C" below).
+CAMBIO_HANDS = [["4D", "6C", "KS", "KC"], ["2H", "3H", "4H", "5H"], ["2S", "3S", "4S", "5S"]]
+CAMBIO_HANDS += [["6H", "7H", "8H", "10H"], ["6S", "7S", "8S", "10S"], ["AH", "AS", "AD", "AC"]]
+
+
+def penalised_cambio(players: int, penalties: int, hands: list[list[str]] = CAMBIO_HANDS) -> Table:
     """Cambio with you (seat 0) to play, holding 4 + ``penalties`` cards: as many wrong snaps on the graveyard's 9,
     from the next hand and your own by turns (a snap locks the hand it came from)."""
-    hands = [["4D", "6C", "KS", "KC"], ["2H", "3H", "4H", "5H"], ["2S", "3S", "4S", "5S"]]
-    hands += [["6H", "7H", "8H", "10H"], ["6S", "7S", "8S", "10S"], ["AH", "AS", "AD", "AC"]]
     deck = fixed_deck(hands[:players], "9C", [])
     params = {"game": "cambio", "seed": "7", "players": str(players), "bots": str(players - 1)}
     table = Table(config.from_params({**params, "first_player": "first seat", "deck": json.dumps(deck)}), 7)
@@ -142,15 +145,9 @@ def penalised_cambio(players: int, penalties: int) -> Table:
 
 
 def cambio_giving(players: int, penalties: int) -> Table:
-    """Cambio with you (seat 0) holding 4 + ``penalties`` cards (as :func:`penalised_cambio`), then snapping the next
-    hand's 9 on the graveyard's 9: right, so you give one of your cards into its slot, a button for each."""
-    hands = [["4D", "6C", "KS", "KC"], ["2H", "3H", "4H", "9H"], ["2S", "3S", "4S", "5S"]]
-    hands += [["6H", "7H", "8H", "10H"], ["6S", "7S", "8S", "10S"], ["AH", "AS", "AD", "AC"]]
-    deck = fixed_deck(hands[:players], "9C", [])
-    params = {"game": "cambio", "seed": "7", "players": str(players), "bots": str(players - 1)}
-    table = Table(config.from_params({**params, "first_player": "first seat", "deck": json.dumps(deck)}), 7)
-    for snap in range(penalties):
-        table.match.act(0, {"type": "snap", "owner": 1 - snap % 2, "slot": 0})
+    """:func:`penalised_cambio` with a 9 last in the next hand, which you then snap: right, so you give one of your
+    cards into its slot, a button for each."""
+    table = penalised_cambio(players, penalties, [CAMBIO_HANDS[0], ["2H", "3H", "4H", "9H"], *CAMBIO_HANDS[2:]])
     table.match.act(0, {"type": "snap", "owner": 1, "slot": 3})
     return table
 
