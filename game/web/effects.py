@@ -10,10 +10,6 @@ there first (each says so). Nothing else writes the page.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, is_dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .render import Change
 
 # --- the table ---------------------------------------------------------------------------------------------------
 
@@ -21,12 +17,13 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class DrawTable:
     """Bring the table to ``html``: make the changes ``now``, and ``later`` once the frame showing them is painted
-    (or before any other change or timer). If they do not fit the table on the page, write ``html`` whole.
-    ``busy``: the choices on the table are stale until the next edit (a room's move is on its way). The page gets it
-    with ``version``, the number of tables drawn so far: a click names the table it was made on."""
+    (or before any other change or timer); each change a :class:`game.web.render.Change`. If they do not fit the
+    table on the page, write ``html`` whole. ``busy``: the choices on the table are stale until the next edit (a
+    room's move is on its way). The page gets it with ``version``, the number of tables drawn so far: a click names
+    the table it was made on."""
 
-    now: list[Change]
-    later: list[Change]
+    now: list
+    later: list
     html: str
     busy: bool = False
 
