@@ -97,7 +97,7 @@ class App:
         self.has_menu = True  # the page's menu, with the picker and the records (nor has the embed)
         self.timers = Timers(soon)  # soon: how work due at once runs in the worker (game.web.worker)
         self.drawn = 0  # how many tables the page has been sent: the version a click names
-        self.transport = 0  # how many transports the page has been asked to open: the number their news names
+        self.transport = 0  # the number of the transport opened last (closing one moves it on): its news names it
         self._out: list[dict] = []  # the page's answer, gathered while a message is handled
         self._handlers = {
             "boot": self.boot,

@@ -147,10 +147,16 @@ class LocalSource(SeatSource):
         bot = self._due.after("bot", 0) if "bot" not in self._due and self._bot_may_move(shown) else []
         return bot + self._start_predicting(shown)
 
-    def timer(self, name: str, shown: Shown) -> list[Effect]:
-        """A bot's timer (choose a move, or play the one chosen), or a slice of drawing clicks ahead."""
+    def timer(self, name: str, shown: Shown) -> tuple[list[Effect], bool]:
+        """A bot's timer (play the move chosen, or choose one), or a slice of drawing clicks ahead."""
         self._due.ran(name)
-        return self._bot_step(shown) if name == "bot" else self._predict_slice(shown)
+        if name == "predict":
+            return self._predict_slice(shown), False
+        move, self._bot_move = self._bot_move, None
+        if move is not None and self.table.play_bot_move(move) is not None:
+            self._unsaved = True
+            return [], True  # some moves tell nobody anything: the screen redraws, and the next bot waits for that
+        return self._choose(shown), False
 
     def predicted(self, key: str) -> Prediction | None:
         """The click ``key`` drawn ahead for the table on the page, if it was."""
@@ -160,12 +166,8 @@ class LocalSource(SeatSource):
         table = self.table
         return not (shown.still or table.over or table.needs_curtain())
 
-    def _bot_step(self, shown: Shown) -> list[Effect]:
-        """Play the move chosen, once waited for (the screen redraws the news); or choose one and wait its delay."""
-        move, self._bot_move = self._bot_move, None
-        if move is not None and self.table.play_bot_move(move) is not None:
-            self._unsaved = True
-            return []
+    def _choose(self, shown: Shown) -> list[Effect]:
+        """Have a bot choose its move, and wait its delay (also after one chosen before went stale)."""
         move = self.table.bot_move() if self._bot_may_move(shown) else None
         if move is None:
             return []

@@ -224,10 +224,8 @@ class Screen:
         if own is not None:
             self.due.ran(name)
             return own()
-        effects = self.source.timer(name, self._shown())
-        if self.source.event_count == self.seen_events:
-            return effects
-        return effects + self._absorb(self.seen_events) + self._redraw()
+        effects, moved = self.source.timer(name, self._shown())
+        return effects + (self._absorb(self.seen_events) + self._redraw() if moved else [])
 
     def save_now(self) -> list[Effect]:
         """Save at once what the last move changed, if it is not saved yet (the page is being put away, or this

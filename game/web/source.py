@@ -91,9 +91,10 @@ class SeatSource:
         """The table and everything around it are drawn (``shown``): the source's own work may start."""
         return []
 
-    def timer(self, name: str, shown: Shown) -> list[Effect]:
-        """The source's own timer ``name`` ran (``shown``: the screen as it is then)."""
-        return []
+    def timer(self, name: str, shown: Shown) -> tuple[list[Effect], bool]:
+        """The source's own timer ``name`` ran (``shown``: the screen as it is then): its effects, and whether the game
+        moved on (a bot played), which the screen draws as news."""
+        return [], False
 
     def predicted(self, key: str) -> Prediction | None:
         """The click ``key`` drawn ahead for the table on the page, if it was."""

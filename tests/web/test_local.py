@@ -69,10 +69,9 @@ def test_a_bot_chooses_once_the_table_settles_and_never_while_the_screen_holds_s
     assert source.settled(shown(source, still=True)) == []  # a look, a curtain or an interlude is up
     assert source.settled(shown(source)) == [After("bot", 0)]
     assert source.settled(shown(source)) == []  # one bot timer at a time
-    [wait] = source.timer("bot", shown(source))
-    assert wait == After("bot", 250, after_paint=False)  # chosen: it waits its pace
+    assert source.timer("bot", shown(source)) == ([After("bot", 250, after_paint=False)], False)  # chosen: its pace
     moves = len(source.table.match.history)
-    assert source.timer("bot", shown(source)) == [] and len(source.table.match.history) == moves + 1
+    assert source.timer("bot", shown(source)) == ([], True) and len(source.table.match.history) == moves + 1
 
 
 def test_a_game_counts_in_the_records_of_the_one_person_who_played_it():

@@ -774,3 +774,17 @@ def test_no_hint_is_offered_while_another_seat_plays_nor_in_a_room():
     room_page.run(screen.start())
     assert not room_page.shown["hint"]
     assert room_page.run(screen.take_hint()) == [Say("You can't do that now.")]
+
+
+def test_a_bot_move_that_tells_nobody_anything_is_drawn_and_the_game_goes_on():
+    # Deluxe Memory: a 3's loss aimed at a seat with no tokens left makes no event. The screen still draws the move,
+    # and the next bot moves after it: the game is never left waiting.
+    table = table_for(game="deluxe-memory", players=4, bots=3, seed=0)
+    page, rng = screen_for(table), random.Random(0)
+    while not table.over:
+        if page.due:
+            page.fire(min(page.due, key=lambda name: (page.due[name].delay_ms, name)))
+        else:
+            assert page.screen.legal, f"the game is left waiting at step {table.match.step}"
+            page.run(page.screen.play(rng.choice(page.screen.legal)))
+    assert table.match.result() is not None
