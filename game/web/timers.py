@@ -55,7 +55,9 @@ class Timers:
         self._due: dict[int, tuple[str, str, object]] = {}
         self._here: set[int] = set()
         self._last = 0
-        self._soon = soon  # soon(number): run the timer ``number`` in the worker, between the page's messages
+        # soon(number): run the timer ``number`` in the worker, between the page's messages. Given to App; still
+        # settable as ``app.timers.soon``, as the page's worker did before.
+        self.soon = soon
 
     def start(self, channel: str, owner: object, effect: After) -> list[dict]:
         """Start ``channel``'s timer as ``effect`` asks, for ``owner`` (whose it is when it runs); the messages."""
@@ -63,9 +65,9 @@ class Timers:
         self._last += 1
         self._numbers[(channel, effect.timer)] = self._last
         self._due[self._last] = (channel, effect.timer, owner)
-        if effect.work and self._soon is not None:
+        if effect.work and self.soon is not None:
             self._here.add(self._last)
-            self._soon(self._last)
+            self.soon(self._last)
             return messages
         after = {"effect": "After", "id": self._last, "delay_ms": effect.delay_ms, "after_paint": effect.after_paint}
         return [*messages, after]
