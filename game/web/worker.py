@@ -11,8 +11,6 @@ from pyodide.ffi import create_once_callable, to_js
 
 from .app import App
 
-app = App()
-
 
 def soon(number: int) -> None:
     """Run the app's timer ``number`` in this worker once the messages already waiting are handled."""
@@ -25,7 +23,7 @@ def soon(number: int) -> None:
     setTimeout(create_once_callable(run), 0)
 
 
-app.timers.soon = soon
+app = App(soon)
 
 
 def handle(text: str) -> None:

@@ -25,7 +25,6 @@
 
   let worker = null;
   let booted = false; // the boot message went: Python takes the page's messages from now on
-  let roomState = null; // Python's RoomState, for window.faceDownRoom()
   let pendingSave = null; // {key, text}: the last move's save, not yet due
   const timers = new Map(); // Python's timers due, by number
   const asked = new Map(); // faceDownPython's answers due, by number
@@ -211,9 +210,6 @@
       link.download = name;
       link.click();
       setTimeout(() => URL.revokeObjectURL(link.href), 0);
-    },
-    RoomState: ({ json }) => {
-      roomState = json;
     },
     // --- the room's transport and panel
     OpenTransport: ({ gen, kind, room, key }) => openTransport(gen, kind, room, key),
@@ -454,8 +450,6 @@
       .then(() => new Promise((done) => faceDownRedraw.later(done, 0, true)))
       .then(allAnswered);
 
-  /** What this page knows of its room, as JSON: for tests and bug reports. */
-  window.faceDownRoom = () => roomState ?? JSON.stringify({ role: null });
   let lastAsked = 0;
   /** Run Python `code` in the page's interpreter; a promise of its value (for tests and tools/stdlib_record.py). */
   window.faceDownPython = (code) =>
@@ -464,6 +458,12 @@
       asked.set(lastAsked, [resolve, reject]);
       worker.postMessage({ type: "python", id: lastAsked, code });
     });
+  /** A promise of what this page knows of its room, as JSON (game/web/app.py's debug_state): for tests and bug
+   * reports. Asked for only when called: Python sends it with no answer of its own. */
+  window.faceDownRoom = () =>
+    booted
+      ? faceDownPython("import game.web.worker\ngame.web.worker.app.debug_state()")
+      : Promise.resolve(JSON.stringify({ role: null }));
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", startWorker);
   else startWorker();
