@@ -7,9 +7,11 @@ serves a party's request as the reveal protocol would: a deal or a face only onc
 party has published it. A seat without a party (a liar, for the hostile tests) has its claims published by the
 dealer, the first ``lies`` of them false, and its shares taken as given.
 
-The reference match plays the same actions with :class:`game.audit.OpenCards` on the dealer's deals: the truth
-every party must agree with, and the record of what the rules revealed to whom (none with a liar: it is the truth
-the liar's claims are not).
+Two matches that know every card play the same actions on the dealer's deals (none with a liar: they are the
+truth its claims are not). The *reference* has the local source, dealing those orders (:class:`DealtCards`): its
+references are faces, as in solo play, so a party whose view or event shows a reference where a face belongs
+differs from it. The *truth* has :class:`game.audit.OpenCards`: its references are the sealed ones, so its state
+is every party's, and it records what the rules revealed to whom.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ from collections.abc import Callable
 
 from game import GAMES, Match
 from game.audit import OpenCards
-from game.deck import CLAIMS, NeedCards, unit_faces
+from game.deck import CLAIMS, LocalCards, NeedCards, unit_faces
 from game.party import REF, PartyCards
+
+ROUNDS = 100  # rounds of requests an action may take: a few in every game (one per reveal a try waits for)
 
 
 class Dealer:
@@ -79,6 +83,25 @@ class Dealer:
         return met
 
 
+class DealtCards(LocalCards):
+    """The local source (a reference is its face) dealing the given true orders, by deal number, instead of
+    shuffling; a deal of a public order as given."""
+
+    def __init__(self, deals: dict[int, list], rng: random.Random | None = None, used: int = 0):
+        super().__init__(rng)
+        self.deals, self.used = deals, used
+
+    def attempt(self, rng: random.Random) -> DealtCards:
+        return DealtCards(self.deals, rng, self.used)
+
+    def keep(self, cards) -> None:
+        self.used = cards.used
+
+    def deal(self, units, shuffle=True, public=False):
+        self.used += 1
+        return super().deal(units if public else self.deals[self.used - 1], shuffle=False)
+
+
 class SealedPlay:
     """One match replayed by a party per group of seats (``groups``), fed by a :class:`Dealer`, beside the reference."""
 
@@ -87,22 +110,23 @@ class SealedPlay:
         self.dealer = Dealer(seed, **dealer)
         self.parties = [PartyCards(group) for group in groups]
         self.matches = self._everywhere(lambda n: Match(rules, players, options, seed, cards=self.parties[n]))
-        self.reference = (
-            None
-            if self.dealer.liar is not None
-            else Match(rules, players, options, seed, cards=OpenCards(self.dealer.deals))
-        )
+        knowing = self.dealer.liar is None  # a liar's claims are not the truth: no match that knows every card
+        self.reference = Match(rules, players, options, seed, cards=DealtCards(self.dealer.deals)) if knowing else None
+        self.truth = Match(rules, players, options, seed, cards=OpenCards(self.dealer.deals)) if knowing else None
 
     def act(self, seat: int, action: dict) -> None:
-        """Play ``action`` for ``seat`` at every party, then at the reference."""
+        """Play ``action`` for ``seat`` at every party, then at the matches that know every card."""
         self._everywhere(lambda n: self.matches[n].act(seat, action))
-        if self.reference is not None:
-            self.reference.act(seat, action)
+        for match in (self.reference, self.truth):
+            if match is not None:
+                match.act(seat, action)
 
     def _everywhere(self, work: Callable[[int], object]) -> list:
         """Run ``work`` for every party, serving their requests, until each has succeeded; fail if none can go on."""
         done: dict[int, object] = {}
-        while len(done) < len(self.parties):
+        for _ in range(ROUNDS):
+            if len(done) == len(self.parties):
+                break
             finished = len(done)
             waiting: dict[int, list[dict]] = {}
             for number in range(len(self.parties)):
@@ -115,6 +139,7 @@ class SealedPlay:
                 self.dealer.hear(number, self.parties[number])
             met = [self.dealer.serve(n, self.parties[n], wanted, len(self.parties)) for n, wanted in waiting.items()]
             assert any(met) or len(done) > finished, f"the parties wait for each other: {waiting}"
+        assert len(done) == len(self.parties), f"the parties still wait after {ROUNDS} rounds of requests"
         return [done[number] for number in range(len(self.parties))]
 
 

@@ -19,11 +19,15 @@ from hypothesis import strategies as st
 
 from game import GAMES, new_match
 from game.audit import end_check
+from game.cards import all_pieces, rank
 from game.deck import FalseClaim, NeedCards, sealed_ref, unit_faces
 from game.match import Match
 from game.party import PartyCards
 from tests.sealed import SealedPlay
+from tests.support import FIRST_SEAT, fixed_deck
 from tests.test_properties import deals
+
+PIECES = all_pieces()
 
 EXAMPLES = 2 if sys.platform == "emscripten" else 6
 SEALED_SETTINGS = settings(
@@ -41,9 +45,9 @@ def strings(value: object) -> set[str]:
 
 def assert_agrees_and_knows_only_what_it_was_shown(play: SealedPlay, since: int) -> None:
     """Every party's match against the reference, and everything each party holds against what it was shown."""
-    reference, dealer, truth = play.reference, play.dealer, play.reference.cards
+    reference, dealer, truth = play.reference, play.dealer, play.truth.cards
     seats = [None, *range(reference.players)]
-    state = reference.state()
+    state = play.truth.state()
     events = {seat: reference.events(seat, since) for seat in seats}
     views = {seat: reference.view(seat) for seat in seats}
     legal = {seat: reference.legal_actions(seat) for seat in seats[1:]}
@@ -54,7 +58,7 @@ def assert_agrees_and_knows_only_what_it_was_shown(play: SealedPlay, since: int)
         for suffix, face in unit_faces(unit).items()
     }
     for number, (party, match) in enumerate(zip(play.parties, play.matches, strict=True)):
-        assert match.state() == state, "the parties' states are the reference's: references and public faces"
+        assert match.state() == state, "the parties' states are the truth's: sealed references and public faces"
         its_events = {seat: match.events(seat, since) for seat in seats}  # every secret it holds, for any seat
         its_views = {seat: match.view(seat) for seat in [None, *party.seats]}
         its_legal = {seat: match.legal_actions(seat) for seat in seats[1:]}
@@ -65,8 +69,12 @@ def assert_agrees_and_knows_only_what_it_was_shown(play: SealedPlay, since: int)
         told = dealer.told.get(number, {})
         for ref, to in told.items():  # the dealer showed it only what the rules revealed to all or to its seats
             assert (ref in truth.public) if to is None else set(to) <= truth.looks.get(ref, set()) & set(party.seats)
-        assert set(party.faces) <= set(told) | {ref for ref in truth.faces if ref not in sealed}, "faces untold"
-        hidden = {face for ref, face in sealed.items() if ref not in told} - {sealed[ref] for ref in told}
+        public_deals = {ref: face for ref, face in truth.faces.items() if ref not in sealed}  # fixed decks
+        assert set(party.faces) <= set(told) | set(public_deals), "it knows a face it was never told"
+        # A face it was shown once (a card of an earlier round, of a fixed deck) may be held: the same face on a
+        # card it was not shown is no news. (Unique faces make this exact, within a deal; Matches' are not.)
+        shown = {sealed[ref] for ref in told} | set(public_deals.values())
+        hidden = {face for ref, face in sealed.items() if ref not in told} - shown
         # A deal's units are the cards the rules put in it, in the rules' order, which every peer's rules name: what
         # the deck holds, not where a card lies. Everything else it holds is scanned.
         knowledge = {key: value for key, value in party.to_dict().items() if key != "deals"}
@@ -98,6 +106,93 @@ def test_sealed_parties_play_as_the_match_that_knows_every_card_and_hold_no_face
         assert_agrees_and_knows_only_what_it_was_shown(play, since)
     for party, match in zip(play.parties, play.matches, strict=True):  # nobody cheated: nobody is accused
         assert end_check(match.to_json(), play.dealer.deals, party.claims) is None
+
+
+# ------------------------------------------------------------------------- paths random play seldom takes
+
+
+def play_through(play: SealedPlay, choose, limit: int = 400) -> None:
+    """Play ``choose(play)``'s moves (a seat and an action) until the game ends, checking every party at every step."""
+    assert_agrees_and_knows_only_what_it_was_shown(play, 0)
+    for _ in range(limit):
+        if play.reference.result() is not None:
+            return
+        since = play.reference.event_count
+        play.act(*choose(play))
+        assert_agrees_and_knows_only_what_it_was_shown(play, since)
+    raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def test_deluxe_memory_ends_alike_everywhere_when_no_two_cards_left_share_a_rank():
+    # The end test reads only what left the table, all of it shown; three players with Underdogs, who match a pair
+    # every turn and never run out of tokens, play until the table is empty.
+    def matcher(play: SealedPlay) -> tuple[int, dict]:
+        match = play.reference
+        seat, state = match.to_act()[0], match.state()
+        if state["phase"] != "pick":
+            tokens = state["tokens"]
+            wanted = {"black": max, "give_from": max, "red": min, "give_to": min}.get(state["phase"])
+            targets = [a for a in match.legal_actions(seat) if a["type"] == "target"]
+            if wanted is None or not targets:
+                return seat, match.legal_actions(seat)[0]
+            return seat, wanted(targets, key=lambda action: tokens[action["seat"]])
+        cells = state["cells"]
+        held = [cells[pos] for pos in state["picks"]]
+        for pos, card in enumerate(cells):
+            if card is None or pos in state["picks"]:
+                continue
+            if any(rank(other) == rank(card) for other in held) or (
+                not held and sum(rank(other) == rank(card) for other in cells if other) > 1
+            ):
+                return seat, {"type": "pick", "pos": pos}
+        raise AssertionError("no pair left on a table whose game goes on")
+
+    options = {**FIRST_SEAT, "underdogs": True, "simplicity": True}
+    play = SealedPlay("deluxe-memory", 3, options, 4, [[0], [1], [2]])
+    play_through(play, matcher)
+    assert all(card is None for card in play.reference.state()["cells"])
+
+
+def test_cambio_black_kings_looked_at_card_is_kept_as_a_reference_and_shown_to_the_peeker_alone():
+    deck = fixed_deck([["4S", "5S", "6S", "7S"], ["4H", "5H", "6H", "7H"]], "AC", ["KS"])
+    play = SealedPlay("cambio", 2, FIRST_SEAT, 4, [[0], [1]], orders={0: deck})
+    moves = [
+        {"type": "draw", "source": "deck"},
+        {"type": "discard"},
+        {"type": "peek", "owner": 1, "slot": 0},
+        {"type": "select", "owner": 1, "slot": 0},
+        {"type": "swap_with", "owner": 0, "slot": 1},
+    ]
+    assert_agrees_and_knows_only_what_it_was_shown(play, 0)
+    for number, action in enumerate(moves):
+        since = play.reference.event_count
+        play.act(0, action)
+        assert_agrees_and_knows_only_what_it_was_shown(play, since)
+        if number == 2:
+            assert play.truth.state()["pending"]["looking"] == {"owner": 1, "slot": 0, "card": "#0.4"}
+            assert play.matches[0].view(0)["looking"]["card"] == "4H" and play.matches[1].view(1)["looking"] is None
+
+
+def test_cambio_a_fixed_first_deal_is_public_and_the_next_rounds_are_sealed():
+    deck = fixed_deck([["4S", "5S", "6S", "7S"], ["4H", "5H", "6H", "7H"]], "AC", [])
+    play = SealedPlay("cambio", 2, {**FIRST_SEAT, "deck": deck}, 4, [[0], [1]])
+    assert all(party.deals[0]["public"] for party in play.parties)
+    assert_agrees_and_knows_only_what_it_was_shown(play, 0)
+    play.act(0, {"type": "cambio"})  # the round ends at once: the next is dealt sealed
+    assert_agrees_and_knows_only_what_it_was_shown(play, 0)
+    assert [deal["public"] for deal in play.parties[1].deals] == [True, False]
+
+
+def test_matches_fixed_coins_are_dealt_in_public_order_and_flips_agree_everywhere():
+    coins = [None] * 36
+    for spot, coin in enumerate(PIECES):
+        coins[spot + 6] = [coin, "suit" if spot % 2 else "value"]
+    play = SealedPlay("matches", 3, {**FIRST_SEAT, "coins": coins, "flaming": True}, 4, [[0], [1, 2]])
+    assert all(party.deals[0]["public"] for party in play.parties)
+    rng = random.Random(2)
+    play_through(
+        play, lambda play: (seat := play.reference.to_act()[0], rng.choice(play.reference.legal_actions(seat)))
+    )
 
 
 # ------------------------------------------------------------------------------------- waiting for the room

@@ -23,11 +23,12 @@ from game.web.settings import Settings
 from game.web.table import Table
 from tests.toy import PRESENTER, TOY
 
-PROPERTIES = (
-    "test_random_play_ends_and_round_trips",
-    "test_json_round_trip_mid_game_continues_identically",
-    "test_cards_are_conserved_and_nothing_leaks",
-    "test_illegal_actions_are_rejected_unchanged",
+PROPERTIES = (  # module, test: every test that runs for every game
+    ("tests.test_properties", "test_random_play_ends_and_round_trips"),
+    ("tests.test_properties", "test_json_round_trip_mid_game_continues_identically"),
+    ("tests.test_properties", "test_cards_are_conserved_and_nothing_leaks"),
+    ("tests.test_properties", "test_illegal_actions_are_rejected_unchanged"),
+    ("tests.test_party", "test_sealed_parties_play_as_the_match_that_knows_every_card_and_hold_no_face_unshown"),
 )
 
 
@@ -40,12 +41,13 @@ def toy_alone():
     yield
     ENTRIES.clear()
     ENTRIES.update(games)
-    importlib.reload(importlib.import_module("tests.test_properties"))  # as collected: every real game
+    for module in {module for module, _ in PROPERTIES}:
+        importlib.reload(importlib.import_module(module))  # as collected: every real game
 
 
 def test_the_property_suite_runs_for_the_toy(toy_alone):
-    suite = importlib.reload(importlib.import_module("tests.test_properties"))  # collected anew, as a run would
-    for name in PROPERTIES:
+    for module, name in PROPERTIES:
+        suite = importlib.reload(importlib.import_module(module))  # collected anew, as a run would
         test = getattr(suite, name)
         (games,) = [mark.args[1] for mark in test.pytestmark if mark.name == "parametrize"]
         assert list(games) == ["toy"]

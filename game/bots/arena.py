@@ -5,13 +5,14 @@
     python -m game.bots.arena --quick         # a few games of each, for a smoke check
     node tools/pyodide.mjs -m game.bots.arena --timing   # decision times inside Pyodide
 
-It prints markdown tables:
-- Concentration solo at the Perfect level, mean turns over many games beside Velleman & Warrington's
-  formula (target: within 1%), and the mean turns at every other level;
-- the ladder: in every game two can play, each level against the level below (target ≥ 65%), Cambio's
-  searching Perfect against its Perfect before search (target ≥ 60%), and Perfect against a random-legal
-  player (target ≥ 90%), each win rate with its 95% Wilson interval; seats alternate and the first seat
-  opens, so that each side opens exactly half the games;
+It prints markdown tables, for the games the registry lists:
+- solo, each board a game's bot names (:attr:`Bot.solo`: Concentration's 8, 12 and 26 pairs), the mean score of
+  every level over many games beside what the optimal strategy reaches (Velleman & Warrington's formula for
+  Concentration; target for Perfect: within 1%);
+- the ladder: in every game two can play, each level against the level below (target ≥ 65%), the match-ups a
+  game's bot adds (:attr:`Bot.match_ups`: Cambio's searching Perfect against its Perfect before search, target
+  ≥ 60%), and Perfect against a random-legal player (target ≥ 90%), each win rate with its 95% Wilson
+  interval; seats alternate and the first seat opens, so that each side opens exactly half the games;
 - decision time per bot move, p50 and p95 (target in Pyodide: p95 ≤ 50 ms), and the p95 and the longest
   of the decisions that searched."""
 
@@ -31,25 +32,18 @@ from . import BOTS, LEVELS, Bot, new_bot
 from .driver import BotDriver
 
 RANDOM = "random"
-BEFORE_SEARCH = "perfect before search"  # Cambio's Perfect as it played before it searched (no player's level)
 LADDER_TARGET = 0.65  # each level against the level just below it
 RANDOM_TARGET = 0.90  # Perfect against the random-legal player
-# Match-ups beyond the levels: (game, stronger, weaker, least win rate wanted).
-EXTRA_PAIRS = (("cambio", "perfect", BEFORE_SEARCH, 0.60),)
 
 
 def player(game: str, name: str, seed: int | str) -> Bot:
-    """The bot called ``name`` for ``game``: a level, or ``BEFORE_SEARCH`` (Cambio only)."""
-    if name == BEFORE_SEARCH and game == "cambio":
-        from .cambio import PERFECT_BEFORE_SEARCH, CambioBot
-
-        return CambioBot("perfect", seed, PERFECT_BEFORE_SEARCH)
-    return new_bot(game, name, seed)
-
-
-def formula_turns(pairs: int) -> float:
-    """Velleman & Warrington's expected solo turns for the optimal strategy with ``pairs`` pairs."""
-    return (3 - 2 * math.log(2)) * pairs + 7 / 8 - 2 * math.log(2)
+    """The bot called ``name`` for ``game``: a level, or a player of the game's own match-ups (:meth:`Bot.rival`)."""
+    if name in LEVELS:
+        return new_bot(game, name, seed)
+    rival = BOTS[game].rival(name, seed)
+    if rival is None:
+        raise ValueError(f"{game} has no player called {name!r}.")
+    return rival
 
 
 def play(
@@ -95,19 +89,22 @@ def play(
     raise RuntimeError(f"{match.game} did not end in the arena")
 
 
-def solo_concentration(games: int, levels: tuple[str, ...]) -> list[str]:
-    """Rows of mean solo turns per level and board size, with the formula beside Perfect."""
-    rows = ["| pairs | level | games | mean turns | formula | difference |", "|---|---|---|---|---|---|"]
-    for pairs in (8, 12, 26):
-        for level in levels:
-            turns = []
-            for seed in range(games):
-                match = new_match("concentration", 1, {"pairs": pairs}, seed=seed)
-                turns.append(play(match, {0: level}, seed)["scores"][0])
-            mean = statistics.mean(turns)
-            formula = formula_turns(pairs)
-            difference = f"{100 * (mean - formula) / formula:+.2f}%" if level == "perfect" else ""
-            rows.append(f"| {pairs} | {level} | {games} | {mean:.2f} | {formula:.2f} | {difference} |")
+def solo(games: int, levels: tuple[str, ...]) -> list[str]:
+    """Rows of the mean solo score per game, board and level, with what the optimal strategy reaches beside it."""
+    rows = [
+        "| game | board | level | games | mean score | optimal | difference |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for game in sorted(BOTS):
+        for options, optimal in BOTS[game].solo:
+            board = ", ".join(f"{name} {value}" for name, value in options.items())
+            for level in levels:
+                scores = [
+                    play(new_match(game, 1, options, seed=seed), {0: level}, seed)["scores"][0] for seed in range(games)
+                ]
+                mean = statistics.mean(scores)
+                difference = f"{100 * (mean - optimal) / optimal:+.2f}%" if level == "perfect" else ""
+                rows.append(f"| {game} | {board} | {level} | {games} | {mean:.2f} | {optimal:.2f} | {difference} |")
     return rows
 
 
@@ -139,7 +136,7 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
 def ladder_pairs(game: str) -> list[tuple[str, str, float]]:
     """The match-ups of ``game``'s ladder: (stronger, weaker, least win rate wanted)."""
     pairs = [(LEVELS[i + 1], LEVELS[i], LADDER_TARGET) for i in range(len(LEVELS) - 1)]
-    pairs += [(stronger, weaker, target) for g, stronger, weaker, target in EXTRA_PAIRS if g == game]
+    pairs += list(BOTS[game].match_ups)
     return [*pairs, ("perfect", RANDOM, RANDOM_TARGET)]
 
 
@@ -200,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     duel_games = args.games or duel_games
     interpreter = f"{sys.implementation.name} {sys.version.split()[0]} on {sys.platform}"
     sections = {
-        "Concentration solo: mean turns": lambda: solo_concentration(solo_games, LEVELS),
+        "Solo: mean score beside the optimal strategy's": lambda: solo(solo_games, LEVELS),
         "Head to head: the ladder": lambda: ladder(duel_games),
         f"Decision time per move ({interpreter})": lambda: decision_times(timing_games),
     }

@@ -16,6 +16,16 @@ class Bot:
     """Base class: keeps the seat, the level, a seeded RNG and the memory; games implement two hooks."""
 
     game = ""
+    # What the arena (game/bots/arena.py) measures beyond each level against the level below: match-ups with
+    # players that are no level (stronger, weaker, least win rate wanted; :meth:`rival` makes those players), and
+    # solo boards (options, and the mean score the optimal strategy is known to reach on them).
+    match_ups: tuple[tuple[str, str, float], ...] = ()
+    solo: tuple[tuple[dict, float], ...] = ()
+
+    @classmethod
+    def rival(cls, name: str, seed: int | str) -> Bot | None:
+        """The player called ``name`` that is no level (one of :attr:`match_ups`), or ``None`` if there is none."""
+        return None
 
     def __init__(self, level: str, seed: int | str = 0):
         self.level = level

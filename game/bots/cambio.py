@@ -113,6 +113,7 @@ STYLES = {
     "perfect": Style(10.0, 1.0, call_after_drawing=True, search=True),
 }
 PERFECT_BEFORE_SEARCH = Style(3.0, 1.0)
+BEFORE_SEARCH = "perfect before search"  # the arena's name for it
 """The Perfect level as it played before it searched: kept for the arena's measure of the search, no player's."""
 SEARCH_FROM = 0.5  # the share of a call's wanted lead from which the search weighs the call
 OPPONENT = Style(3.0, 1.0)  # how the search expects an opponent to play (a careful heuristic with perfect memory)
@@ -135,6 +136,11 @@ class CambioBot(Bot):
     """Tracks cards by position, estimates hands, keeps low cards, uses the powers and snaps what it knows."""
 
     game = "cambio"
+    match_ups = (("perfect", BEFORE_SEARCH, 0.60),)  # the search must beat the Perfect it grew from
+
+    @classmethod
+    def rival(cls, name: str, seed: int | str) -> CambioBot | None:
+        return cls("perfect", seed, PERFECT_BEFORE_SEARCH) if name == BEFORE_SEARCH else None
 
     def __init__(self, level: str, seed: int | str = 0, style: Style | None = None):
         super().__init__(level, seed)

@@ -17,10 +17,16 @@ a forgotten card counts as unseen, so forgetful bots turn cards they have seen b
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from ..rules.concentration import partner
 from .base import Bot
+
+
+def optimal_turns(pairs: int) -> float:
+    """Velleman & Warrington's expected solo turns for the optimal strategy with ``pairs`` pairs."""
+    return (3 - 2 * math.log(2)) * pairs + 7 / 8 - 2 * math.log(2)
 
 
 @cache
@@ -69,6 +75,7 @@ class ConcentrationBot(Bot):
     """Remembers the cards it has seen turned, and plays the optimal move for what it remembers."""
 
     game = "concentration"
+    solo = tuple(({"pairs": pairs}, optimal_turns(pairs)) for pairs in (8, 12, 26))
 
     def __init__(self, level: str, seed: int | str = 0):
         super().__init__(level, seed)

@@ -34,7 +34,7 @@ With 3 players, the cards of a false claim (or a wrong end claim) go to the oppo
 score, where they do the least harm. Memory ages once per turn, on the ``turn`` event that ends it.
 
 **Search.** Once the stock is empty, Perfect weighs the start of each turn by search
-(``game/bots/paved_search.py``): cashing its best known combination, looking at an unseen card, or claiming
+(``game/bots/paved_with_gold_search.py``): cashing its best known combination, looking at an unseen card, or claiming
 that no combination is left, each played out to the end of the game in worlds dealt from its memory. An end
 claim ends the game even when it is wrong, so a player far enough ahead may make it to finish the game won.
 Measured in bot play: the searching Perfect beat the same heuristic without search 52.4% of 400 games.
@@ -53,7 +53,7 @@ GAMBLE_OFTEN = {"easy": 1.0, "medium": 0.7, "hard": 0.3, "perfect": 1.0}  # how 
 BELIEVE_NONE = {"easy": 0.6, "medium": 0.75, "hard": 0.9, "perfect": 1.0}  # P(no combination) to claim none
 CASH_AT = {"easy": 9, "medium": 9, "hard": 9, "perfect": 25}  # a known claim this big is cashed at once
 SAMPLES = 200  # random completions drawn to estimate P(no combination) when two or more cards are unseen
-SEARCHING = ("perfect",)  # levels that weigh their choices by search (game/bots/paved_search.py)
+SEARCHING = ("perfect",)  # levels that weigh their choices by search (game/bots/paved_with_gold_search.py)
 
 
 def _values(card: str) -> tuple[int, ...]:
@@ -136,9 +136,11 @@ class PavedWithGoldBot(Bot):
         self.plan: list[int] = []  # positions to pick for a known combination this turn
         self.search = None
         if level in SEARCHING if search is None else search:
-            from .paved_search import PavedSearch  # imported here: the search plays worlds out with this class
+            from .paved_with_gold_search import (
+                PavedWithGoldSearch,  # imported here: the search plays worlds out with this class
+            )
 
-            self.search = PavedSearch(self, seed)
+            self.search = PavedWithGoldSearch(self, seed)
 
     # --- memory -------------------------------------------------------------------------------------
 

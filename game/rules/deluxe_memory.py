@@ -96,6 +96,8 @@ START_TOKENS = 20
 BANK_PER_PLAYER = 10
 CHART = RANKS  # A 2 … K, the Mixed Chart's rows
 EXTRA_TURN_PRICE = 5
+DECK_RANKS = {jokers: Counter(rank(card) for card in standard_deck(jokers)) for jokers in (False, True)}
+"""How many cards of each rank the deck holds, without the jokers and with them."""
 
 
 def card_positions(jokers: bool) -> list[int]:
@@ -701,9 +703,8 @@ class DeluxeMemory(Rules):
             return True
         # The cards on the table are the deck's but those that left it, which were all shown: public information.
         gone = (state["pair"] or []) + [card for row in state["kept"] for item in row for card in item["cards"]]
-        on_table = Counter(rank(card) for card in standard_deck(state["jokers"]))
-        on_table.subtract(rank(card) for card in gone + state["discard"])
-        return max(on_table.values()) <= 1
+        left = Counter(rank(card) for card in gone + state["discard"])
+        return all(count - left[name] <= 1 for name, count in DECK_RANKS[state["jokers"]].items())
 
     # views ----------------------------------------------------------------------------------------
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import math
 import statistics
 
 import pytest
 
 from game import new_match
 from game.bots import autoplay, new_bot
-from game.bots.concentration import move_values, values
+from game.bots.concentration import move_values, optimal_turns, values
 from game.rules.concentration import partner
 from tests.bots.support import assert_blind_to_unseen_cards
 from tests.support import FIRST_SEAT
@@ -17,9 +16,8 @@ from tests.support import FIRST_SEAT
 SIDE_BY_SIDE = ["AS", "AC", "2H", "2D", "3S", "3C", "4H", "4D", "5S", "5C", "6H", "6D", "7S", "7C", "8H", "8D"]
 
 
-def expected_turns(pairs: int) -> float:
-    """Velleman & Warrington (2013): the optimal solo strategy's expected number of turns."""
-    return (3 - 2 * math.log(2)) * pairs + 7 / 8 - 2 * math.log(2)
+def test_the_optimal_solo_turns_are_the_published_values():
+    assert [round(optimal_turns(n), 2) for n in (8, 12, 26)] == [12.40, 18.85, 41.45]
 
 
 def test_takes_a_known_pair():
@@ -78,7 +76,7 @@ def test_perfect_solo_mean_over_300_games_is_within_3_percent_of_the_formula():
         match = new_match("concentration", 1, {"pairs": 8}, seed=seed)
         autoplay(match, {0: "perfect"}, seed=seed)
         turns.append(match.result()["scores"][0])
-    assert abs(statistics.mean(turns) - expected_turns(8)) / expected_turns(8) < 0.03
+    assert abs(statistics.mean(turns) - optimal_turns(8)) / optimal_turns(8) < 0.03
 
 
 def test_forgetful_levels_take_more_turns_in_order():

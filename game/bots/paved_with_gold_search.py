@@ -41,7 +41,7 @@ WORLDS = 5  # determinizations per decision
 PLAYOUT_MOVES = 200  # more than any game left once the stock is empty takes
 
 
-class PavedSearch:
+class PavedWithGoldSearch:
     """The Perfect level's choices, searched over worlds built from its bot's memory (module docstring)."""
 
     def __init__(self, bot: PavedWithGoldBot, seed: int | str):
