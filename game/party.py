@@ -48,8 +48,12 @@ class PartyCards(SealedNames, CardSource):
     """The card source of one peer holding ``seats``: what it was shown, and the claims it made and accepted."""
 
     def __init__(self, seats: list[int]):
-        if not isinstance(seats, list) or not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in seats):
-            raise ValueError(f"A party holds a list of seats, each a number (none: a peer that watches); got {seats!r}.")
+        if not isinstance(seats, list) or not all(
+            isinstance(seat, int) and not isinstance(seat, bool) for seat in seats
+        ):
+            raise ValueError(
+                f"A party holds a list of seats, each a number (none: a peer that watches); got {seats!r}."
+            )
         self.seats = sorted(set(seats))
         self.deals: list[dict] = []
         self.faces: dict[str, str] = {}

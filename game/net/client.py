@@ -94,7 +94,7 @@ class Client:
         self.room = room  # the room's id, which every entry's signature names
         self._entropy = entropy
         # The host's own player leaves the shuffle to the host's secret (see shuffle.py), and its game to the host's
-        # replica: the room controller lends it (``replica``).
+        # replica (:meth:`lend`), whose moves the host signs (``play``).
         self.contributes = contributes
         self.key = Signer.new_secret(entropy) if key is None else key  # this device's signing key (hex)
         self.lobby: dict | None = None
@@ -117,9 +117,9 @@ class Client:
 
     # ----------------------------------------------------------------------- messages to the host
 
-    def hello(self, name: str) -> str:
-        """Tell the host this player's display name and this device's public signing key."""
-        return encode("hello", name=name, key=Signer.public_of(self.key))
+    def hello(self, name: str | None) -> str:
+        """Tell the host this player's display name (``None``: none given yet) and this device's public signing key."""
+        return encode("hello", name=name or None, key=Signer.public_of(self.key))
 
     def sit(self, seat: int) -> str:
         """Ask for an open seat in the lobby (moving there from this peer's seat, if it has one)."""
@@ -135,9 +135,17 @@ class Client:
         return encode("reclaim", seat=seat)
 
     def act(self, action: dict) -> str:
-        """Play ``action`` for this peer's seat, quoting the state its game is at: a signed entry for the host."""
-        body = {"seat": self.seat, "state": self.replica.match.step, "action": action}
+        """Play ``action`` for this peer's seat, quoting the state its game is at: a signed entry for the host (the
+        host's own player asks its host to sign and put it in: ``play``)."""
+        state = self.replica.match.step
+        if not self.contributes:
+            return encode("play", state=state, action=action)
+        body = {"seat": self.seat, "state": state, "action": action}
         return self._submit(self.signer.sign("act", body, self._entropy))
+
+    def lend(self, replica: Replica) -> None:
+        """The host's own player plays from the host's replica (the host feeds it the log)."""
+        self.replica = replica
 
     def sync(self) -> str:
         """Ask the host to send the lobby, the game's start and its log from where this peer's copy is."""
@@ -308,8 +316,8 @@ class Client:
 
     def _on_log(self, message: dict) -> list[str]:
         replica = self.replica
-        if replica is None:
-            return []
+        if replica is None or not self.contributes:
+            return [] if replica is None else self._after_log()  # the host's own: its host fed the replica
         taken = len(replica.log)
         if message["since"] > taken:
             return [self.sync()]  # a gap: ask for the log again from where this copy is

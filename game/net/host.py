@@ -165,11 +165,12 @@ class Host:
 
     def _on_hello(self, peer: str, message: dict) -> list[Outgoing]:
         connection = self._peers[peer]
-        connection.name, connection.key = message["name"], message["key"]
+        connection.name = message["name"] or connection.name
+        connection.key = message["key"]
         seat = self.lobby.seat_of(peer)
         if seat is None:
             return []
-        self.lobby.seats[seat].name = message["name"]
+        self.lobby.seats[seat].name = connection.name
         if self.phase == "lobby":
             self.lobby.seats[seat].key = message["key"]
         self._saved()
@@ -268,6 +269,17 @@ class Host:
         sequencer.submit(sequencer.replica.seating.party_of(seat), message["entry"])
         return self._after_entries()
 
+    def _on_play(self, peer: str, message: dict) -> list[Outgoing]:
+        if not self._is_hosts_own(peer):
+            raise ProtocolError("seat", "Only the host's own player asks the host to sign its moves.")
+        if self.sequencer is None:
+            raise ProtocolError("phase", "There is no game in play.")
+        body = {"seat": self._own_seat(peer), "state": message["state"], "action": message["action"]}
+        refusal = self.sequencer.own("act", body)
+        if refusal is not None:
+            return [self._error(peer, refusal.code, refusal.message)]
+        return self._after_entries()
+
     def _on_sync(self, peer: str, message: dict) -> list[Outgoing]:
         if not self._peers[peer].syncs.take(self._now):
             raise ProtocolError("rate", "The whole game was sent to you moments ago; ask again in a few seconds.")
@@ -331,17 +343,6 @@ class Host:
         for peer in self._peers:
             outgoing += self._commit_request(peer)
         return outgoing + self._advance_shuffle()
-
-    def play(self, seat: int, action: dict) -> list[Outgoing]:
-        """The host's own player (at ``seat``) plays ``action``; ``ValueError`` with the reason if it may not now."""
-        self._require_game()
-        if seat not in self.sequencer.replica.seating.parties[0] or self.lobby.seats[seat].kind != PLAYER:
-            raise ValueError("That seat is not the host's.")
-        state = self.sequencer.replica.match.step
-        refusal = self.sequencer.own("act", {"seat": seat, "state": state, "action": action})
-        if refusal is not None:
-            raise ValueError(refusal.message)
-        return self._after_entries()
 
     def end_unchecked(self) -> list[Outgoing]:
         """End the game under way, unchecked (a device that does not come back): every peer stops it."""

@@ -123,7 +123,6 @@ class Lobby:
                     "name": seat.name,
                     "level": seat.level,
                     "connected": seat.kind == BOT or seat.peer is not None,
-                    "bot_playing": seat.kind == BOT,
                 }
                 for index, seat in enumerate(self.seats)
             ],

@@ -181,7 +181,7 @@ STATE_ID = integer(0, MAX_INT)
 NAME = text(MAX_NAME_CHARS)
 
 CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
-    "hello": {"name": NAME, "key": public_key},
+    "hello": {"name": optional(NAME), "key": public_key},
     "sit": {"seat": SEAT},
     "stand": {},
     "reclaim": {"seat": SEAT},
@@ -189,6 +189,7 @@ CLIENT_MESSAGES: dict[str, dict[str, Check]] = {
     "pledge": {"pledge": hex64, "seal": hex64},
     "contribute": {"nonce": hex64},
     "submit": {"entry": json_object},
+    "play": {"state": STATE_ID, "action": action},
     "sync": {"since": STATE_ID},
 }
 """What a client may send: each type and its fields (see the table in ``game/net/__init__.py``)."""
@@ -202,7 +203,6 @@ SEAT_ENTRY = record(
         "name": optional(NAME),
         "level": optional(text(MAX_NAME_CHARS)),
         "connected": boolean,
-        "bot_playing": boolean,
     }
 )
 

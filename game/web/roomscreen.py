@@ -16,12 +16,16 @@ How the pieces meet:
   joins; only the peer that proves it holds the key named in the invitation (``id=`` in the link) becomes
   its host, and it takes only that peer's sealed messages. When the host's page reloads, its new connection
   proves itself again and the guest reclaims its seat. A host gone for ``HOST_GONE_MS`` is said to have left.
-- **The game** is drawn by the play screen from a :class:`~game.web.source.RoomSource` over this client
-  (``ShowGame``, ``GameNews``, ``HideGame``).
+- **The game** is sealed: no page holds a card it was not shown. Every page plays it itself from the log the host
+  keeps (:class:`~game.net.replica.Replica`: the host's own, lent to its player's client, or a guest's client's),
+  and the play screen draws it from a :class:`~game.web.source.RoomSource` over the client (``ShowGame``,
+  ``GameNews``, ``HideGame``). While the game waits for another device (its step of the deal, its share of a card
+  being turned up), the status says whose; the host may end a game a device never comes back to, unchecked.
 
 This browser keeps, per room (``Store``): the host's save (it holds the room's secrets and the host's
-private key), and each player's seat, seat secret and shuffle evidence, with which the page reclaims the
-seat and checks the deal after a reload or a dropped connection.
+private key), and each player's seat, seat secret, signing key and shuffle evidence (with the game's sealing
+seed), with which the page reclaims the seat, plays on and checks the game after a reload or a dropped
+connection.
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from ..net import Client, Host, Outgoing
 from ..net.entropy import Entropy, system_entropy
 from ..net.gate import LOCAL_PEER, GuestGate, HostGate
 from ..net.identity import HostIdentity
-from ..net.lobby import PLAYER
+from ..net.log import fingerprint
 from ..net.roomsave import read_room_file, room_file
 from . import invite
 from .config import GameConfig
@@ -63,8 +67,8 @@ from .effects import (
 from .invite import Invite
 from .roomview import first_open_seat, render_invite, render_lobby
 
-# While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
-ABSENT_CHECK_MS = 1000
+# A game that waits for another device this long says whose (a share comes within milliseconds on a good network).
+WAITING_SHOWN_MS = 1000
 # How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
 HOST_GONE_MS = 60_000
 # A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer).
@@ -96,6 +100,19 @@ NO_WAY_THROUGH = (
     "(mobile data instead of Wi-Fi, or the other way round), or ask the host to reload their page; this page "
     "keeps trying."
 )
+RESEND_MS = 3000  # what this device sent and did not see in the log by then goes again
+SEALING = "Shuffling the cards: {done} of {steps} steps done…"
+WAITING_FOR = "Waiting for {names}…"
+
+
+def device_names(names: list[str]) -> str:
+    """ "Ben's device", "Ben's and Cleo's devices": whose devices a game waits for."""
+    if len(names) == 1:
+        return f"{names[0]}'s device"
+    owners = ", ".join(f"{name}'s" for name in names[:-1])
+    return f"{owners} and {names[-1]}'s devices"
+
+
 HOST_UNREACHABLE = (
     "This device could not reach the room's relays, so nobody can join the room. Check the internet connection, "
     "then reload the page."
@@ -126,7 +143,8 @@ class RoomScreen:
         self.page = page
         self.host: Host | None = None  # set by create and enter, with this object's save hook
         self.level = level  # the level of the computer players the host seats
-        self.client = Client(contributes=not hosting)  # the host's part of the shuffle is its secret
+        # The host's part of the shuffle is its secret, and its player plays from the host's replica.
+        self.client = Client(found.room, contributes=not hosting)
         self.gate: HostGate | None = None  # the host's page: the door every guest's message comes through
         self.door: GuestGate | None = None  # a guest's page: the door the host's messages come through
         self.self_peer: str | None = None
@@ -156,7 +174,13 @@ class RoomScreen:
         fresh = invite.new_invite()
         room = cls(fresh, kind, page, hosting=True, level=chosen.levels[0])
         host = Host(
-            chosen.game, chosen.players, chosen.options, host_peer=LOCAL_PEER, entropy=entropy, on_save=room._host_saved
+            chosen.game,
+            chosen.players,
+            chosen.options,
+            host_peer=LOCAL_PEER,
+            room=fresh.room,
+            entropy=entropy,
+            on_save=room._host_saved,
         )
         room.host = host
         room.invite = Invite(fresh.room, fresh.key, True, HostIdentity(host.settings.identity).key_id)
@@ -195,6 +219,8 @@ class RoomScreen:
             raise ValueError("This invitation does not name the host's key: ask the host for the link again.")
         room = cls(found, kind, page)
         room._seat_record = _record(stored.get(storage_key(found.room, "seat")))
+        if room._seat_record is not None and isinstance(room._seat_record.get("key"), str):
+            room.client = Client(found.room, key=room._seat_record["key"])  # the same device as before the reload
         return room, effects + room._render() + room._open()
 
     def _start_host_player(self, seat_record: str | None, now_ms: int) -> list[Effect]:
@@ -286,6 +312,10 @@ class RoomScreen:
             return self._news(now_ms)
         if name == "bots":
             return self._bots_step(now_ms)
+        if name == "waiting":
+            return self._status(self._waiting_status())
+        if name == "resend":
+            return [effect for text in self.client.resend() for effect in self._send(text, now_ms)]
         if name == "host-gone":
             return self._status(HOST_GONE) if self.door is not None and self.door.host_peer is None else []
         if name == "connect-limit":
@@ -354,11 +384,13 @@ class RoomScreen:
         effects += [Say(error["message"]) for error in client.errors[self._errors_shown :]]
         self._errors_shown = len(client.errors)
         effects += self._render() + self._take_a_seat(now_ms)
+        self._lend_replica()
         in_play = client.lobby is not None and client.lobby["phase"] in ("playing", "over")
-        if in_play and client.view is not None:
+        match = None if client.replica is None else client.replica.match
+        if in_play and match is not None:
             if not self.playing:
                 self.playing = True
-                effects.append(ShowGame(deal=client.step == 0))  # a fresh deal shows its looks
+                effects.append(ShowGame(deal=match.step == 0))  # a fresh deal shows its looks
             else:
                 effects.append(GameNews())
         elif self.playing:
@@ -366,11 +398,54 @@ class RoomScreen:
             effects.append(HideGame())
         if client.secret is not None:
             record = {"seat": client.secret_seat, "secret": client.secret, "evidence": client.evidence}
+            record["key"] = client.key
             if record != self._seat_record:
                 self._seat_record = record
                 effects.append(Store(self._seat_key(), json.dumps(record)))
+        effects += self._game_status() + self._resend_later()
         # The benchmark times each peer's paint of a move by it (bench/rooms.py).
-        return [*effects, Mark("room-step", str(client.step)), *self._schedule_bots(now_ms)]
+        step = 0 if match is None else match.step
+        return [*effects, Mark("room-step", str(step)), *self._schedule_bots(now_ms)]
+
+    def _lend_replica(self) -> None:
+        """On the host's page, its player plays from the host's own replica of the game under way."""
+        host = self.host
+        if host is not None and host.sequencer is not None and self.client.replica is not host.sequencer.replica:
+            self.client.lend(host.sequencer.replica)
+
+    def _game_status(self) -> list[Effect]:
+        """While the game is being sealed or waits for another device, the status says so (after a moment, so a
+        share that comes at once shows nothing)."""
+        waiting = self._waiting_status()
+        if not waiting:
+            self._due.discard("waiting")
+            return [Cancel("waiting"), *self._status(self._connected_status() if self.host is None else "")]
+        if "waiting" in self._due or waiting == self.status:
+            return []
+        self._due.add("waiting")
+        return [After("waiting", WAITING_SHOWN_MS, after_paint=False)]
+
+    def _waiting_status(self) -> str:
+        """What the game waits for now, as the status says it: the deal's progress, or whose device."""
+        replica = self.client.replica
+        if replica is None or replica.broken is not None or not replica.waiting:
+            return ""
+        names = self.client.party_names(replica.seating)
+        others = [names[party] for party in replica.waiting if replica.me is None or party != replica.me.index]
+        sealing = [t for t in replica.transcripts.values() if t.turn is not None]
+        if sealing:
+            done, steps = len(sealing[0].steps), 2 * len(replica.seating.parties)
+            text = SEALING.format(done=done, steps=steps)
+            return f"{text} {WAITING_FOR.format(names=device_names(others))}" if others else text
+        return WAITING_FOR.format(names=device_names(others)) if others else ""
+
+    def _resend_later(self) -> list[Effect]:
+        """Send again, a little later, what this device sent and the log has not shown yet (a message refused for
+        the rate cap, or lost with a connection): the host takes each once."""
+        if not self.client.unsequenced or "resend" in self._due:
+            return []
+        self._due.add("resend")
+        return [After("resend", RESEND_MS, after_paint=False)]
 
     def _render(self) -> list[Effect]:
         lobby = self.client.lobby
@@ -380,12 +455,30 @@ class RoomScreen:
             html = ""
         else:
             unseated = self.host.unseated() if self.host is not None else []
-            client = self.client
-            html = render_lobby(lobby, self.host is not None, unseated, self.page.name, client.verdict, client.warning)
+            client, replica = self.client, self.client.replica
+            over = replica is not None and lobby["phase"] == "over"
+            html = render_lobby(
+                lobby,
+                self.host is not None,
+                unseated,
+                self.page.name,
+                client.verdict,
+                client.warning,
+                stalled=self._stalled(),
+                fingerprint=fingerprint(replica.log) if over else None,
+            )
         if html != self._lobby_html:  # redrawing an unchanged panel would lose the focus and a half-typed name
             self._lobby_html = html
             effects.append(ShowLobby(html))
         return effects
+
+    def _stalled(self) -> bool:
+        """True when the game waits for the device of a player who is not connected."""
+        replica, lobby = self.client.replica, self.client.lobby
+        if replica is None or lobby is None or not replica.waiting:
+            return False
+        away = {entry["seat"] for entry in lobby["seats"] if not entry["connected"]}
+        return any(set(replica.seating.parties[party]) & away for party in replica.waiting)
 
     def _take_a_seat(self, now_ms: int) -> list[Effect]:
         """Seat a guest who came without one in the first open seat, until they are seated (or stand up)."""
@@ -416,9 +509,9 @@ class RoomScreen:
         return effects
 
     def renamed(self, name: str, now_ms: int) -> list[Effect]:
-        """The player's name is now ``name``: tell the host."""
+        """The player's name is now ``name`` (``""``: none yet): tell the host, with this device's signing key."""
         self.page = Page(self.page.url, self.page.query, name, self.page.bot_delay_ms)
-        return self._send(self.client.hello(name), now_ms) if name else []
+        return self._send(self.client.hello(name), now_ms)
 
     def player_says(self, text: str, now_ms: int) -> list[Effect]:
         """One of this player's messages (a move from the play screen): to the host."""
@@ -485,8 +578,8 @@ class RoomScreen:
                 outgoing = host.configure(chosen.game, chosen.players, chosen.options)
             elif command == "room-start":
                 outgoing = host.start()
-            elif command == "room-deal":
-                outgoing = host.deal()
+            elif command == "room-end":
+                outgoing = host.end_unchecked()
             elif command == "room-again":
                 outgoing = host.configure(host.lobby.game, host.lobby.players, host.lobby.options)
             else:
@@ -542,27 +635,22 @@ class RoomScreen:
 
     def _schedule_bots(self, now_ms: int) -> list[Effect]:
         """Let the host's bots play, paced like local bots (the driver's one rule: a move out of turn takes the
-        bot's own reaction time); while a player is away, look back for their stand-in."""
+        bot's own reaction time)."""
         host = self.host
-        if host is None or "bots" in self._due or host.phase not in ("shuffle", "playing"):
+        if host is None or "bots" in self._due or host.phase != "playing":
             return []
-        self._bot_move = host.bot_move(now_ms)
-        if self._bot_move is not None:
-            delay = host.bot_wait_ms(self._bot_move, self.page.bot_delay_ms)
-        elif any(place.kind == PLAYER and place.peer is None for place in host.lobby.seats):
-            delay = ABSENT_CHECK_MS  # a bot may stand in, or the shuffle may stop waiting, once the grace is over
-        else:
+        self._bot_move = host.bot_move()
+        if self._bot_move is None:
             return []
         self._due.add("bots")
-        return [After("bots", delay)]
+        return [After("bots", host.bot_wait_ms(self._bot_move, self.page.bot_delay_ms))]
 
     def _bots_step(self, now_ms: int) -> list[Effect]:
-        """Play the bot's move that waited (if the game has not moved on meanwhile), or look again."""
+        """Play the bot's move that waited (if the game has not moved on meanwhile), then the next bot's."""
         host, move, self._bot_move = self.host, self._bot_move, None
-        if host is None:
+        if host is None or move is None:
             return []
-        outgoing = host.play_bot_move(move) if move is not None else host.poll(now_ms)
-        return self._deliver(outgoing, now_ms) + self._schedule_bots(now_ms)
+        return self._deliver(host.play_bot_move(move), now_ms) + self._schedule_bots(now_ms)
 
     # --- storage and state ------------------------------------------------------------------------------
 
@@ -576,6 +664,10 @@ class RoomScreen:
     def debug_state(self) -> dict:
         """What this page knows of its room (``window.faceDownRoom()``): for tests and the curious."""
         client = self.client
+        replica = client.replica
+        match = None if replica is None else replica.match
+        seat = client.seat
+        legal = [] if match is None or seat is None or not replica.idle else match.legal_actions(seat)
         return {
             "role": "host" if self.host is not None else "guest",
             "room": self.invite.room,
@@ -586,11 +678,13 @@ class RoomScreen:
             "self_peer": self.self_peer,
             "refused": 0 if self.door is None else self.door.refused,
             "phase": None if client.lobby is None else client.lobby["phase"],
-            "seat": client.seat,
-            "step": client.step,
-            "legal": client.legal,
+            "seat": seat,
+            "step": 0 if match is None else match.step,
+            "legal": legal,
+            "waiting": [] if replica is None else replica.waiting,
             "errors": client.errors,
             "verdict": None if client.verdict is None else vars(client.verdict),
+            "fingerprint": None if replica is None else fingerprint(replica.log),
         }
 
 

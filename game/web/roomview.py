@@ -17,7 +17,7 @@ from .source import seat_names
 
 PHASE_NOTES = {
     "lobby": "",
-    "shuffle": "Shuffling: every player adds a random part, so that nobody can choose the deal.",
+    "shuffle": "Shuffling: every player's device adds a random part, so that nobody can choose the deal.",
     "playing": "",
     "over": "",
 }
@@ -40,9 +40,13 @@ def render_lobby(
     name: str,
     verdict: Verdict | None = None,
     warning: str | None = None,
+    stalled: bool = False,
+    fingerprint: str | None = None,
 ) -> str:
     """The game, the seats with their controls, and what this peer can do in the room's phase; ``warning`` (the
-    client's, a host that dealt again) stands above it all, outside the fold a game puts the lobby in."""
+    client's, a host that dealt again) stands above it all, outside the fold a game puts the lobby in. ``stalled``:
+    the game waits for the device of a player who is away (the host may end it, unchecked); ``fingerprint``: the
+    game's, once it is over, for the players to compare."""
     rules = GAMES.get(lobby["game"])
     title = f"{rules.name if rules else lobby['game']}, {lobby['players']} players"
     options = option_words(lobby["options"])
@@ -56,7 +60,7 @@ def render_lobby(
         f'<h3 class="room-game">{escape(title)}</h3>',
         f'<p class="room-options">{escape(options)}</p>' if options else "",
         f'<ol class="room-seats" aria-label="Seats">{seats}</ol>',
-        _phase_html(lobby, is_host, verdict),
+        _phase_html(lobby, is_host, verdict, stalled, fingerprint),
     ]
     if in_lobby:
         parts.append(
@@ -109,7 +113,7 @@ def _seat(
     elif entry["connected"]:
         state = "here"
     else:
-        state = "away: a computer player stands in" if entry["bot_playing"] else "away"
+        state = "away"
     mine = " (you)" if seat == you else ""
     buttons = []
     if in_lobby and kind == "open":
@@ -141,7 +145,7 @@ def _button(command: str, seat: int, label: str) -> str:
     return f'<button type="button" data-command="{command}" data-seat="{seat}">{escape(label)}</button>'
 
 
-def _phase_html(lobby: dict, is_host: bool, verdict: Verdict | None) -> str:
+def _phase_html(lobby: dict, is_host: bool, verdict: Verdict | None, stalled: bool, fingerprint: str | None) -> str:
     phase = lobby["phase"]
     note = PHASE_NOTES[phase]
     parts = [f'<p class="room-note">{escape(note)}</p>'] if note else []
@@ -156,14 +160,19 @@ def _phase_html(lobby: dict, is_host: bool, verdict: Verdict | None) -> str:
         )
     elif phase == "lobby":
         parts.append('<p class="room-note">The host chooses the game and starts it.</p>')
-    elif phase == "shuffle" and is_host:
+    elif phase == "playing" and is_host and stalled:
         parts.append(
-            '<p class="room-controls"><button type="button" data-command="room-deal">Deal now</button>'
-            " <small>without waiting for the players who have not answered</small></p>"
+            '<p class="room-controls"><button type="button" data-command="room-end">End the game</button>'
+            " <small>It waits for a player who is away; ended now, it cannot be checked.</small></p>"
         )
     elif phase == "over":
         if verdict is not None:
             parts.append(verdict_html(verdict))
+        if fingerprint:
+            parts.append(
+                f'<p class="room-note">This game\'s fingerprint: <strong>{escape(fingerprint)}</strong>. Every '
+                "player's page shows the same one if everyone was shown the same game.</p>"
+            )
         if is_host:
             parts.append(
                 '<p class="room-controls"><button type="button" class="primary" data-command="room-again">'

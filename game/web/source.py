@@ -6,9 +6,10 @@ renderer, and asks it nothing about where it is:
 - :class:`~game.web.local.LocalSource`: a :class:`~game.web.table.Table` on this device (bots, pass-and-play).
   A move is applied at once; the policies only a local table has are its own: the bots' pace, the save, the
   pass-and-play curtain, the hint and the clicks drawn ahead.
-- :class:`RoomSource`: this peer's seat in a room, as the host reported it to a :class:`~game.net.Client`.
-  A move goes to the host as an effect (:class:`~game.web.effects.ToHost`); its result (or a refusal) arrives
-  later, in a message from the host.
+- :class:`RoomSource`: this peer's seat in a room. Its :class:`~game.net.Client` plays the sealed game itself
+  from the room's log (its replica), so the seat's view, events and moves are those of that copy of the match. A
+  move goes to the host as an effect (:class:`~game.web.effects.ToHost`); it is played when the log brings it
+  back (or refused, in a message from the host).
 
 Both offer the seat's view, its legal actions, the seats that may act, the names, whether the game is over, and
 the event stream in two forms: for the log (nothing private in it) and as the seat saw it (for private looks).
@@ -21,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..bots.driver import main_actor
 from ..core import Action, Event, IllegalAction
 from .effects import Effect, ToHost
 from .records import level_of
@@ -102,13 +104,17 @@ class SeatSource:
 
 
 class RoomSource(SeatSource):
-    """This peer's seat in a room: everything comes from what the host sent, moves go back as effects."""
+    """This peer's seat in a room: the game as its client's replica plays it; moves go to the host as effects."""
 
     def __init__(self, client: Client):
         self.client = client
-        # The host's last word on this seat when its move was sent: until another comes, nothing is clickable, so
-        # a double click sends one move.
+        # The game's state when this seat's move was sent: until the log moves past it, nothing is clickable, so a
+        # double click sends one move.
         self._sent_at: tuple[int, int] | None = None
+
+    @property
+    def _match(self):
+        return self.client.replica.match
 
     @property
     def game(self) -> str:
@@ -122,63 +128,63 @@ class RoomSource(SeatSource):
 
     @property
     def viewer(self) -> int | None:
-        """The seat whose stream the host sends (``None``: this peer only watches)."""
-        return self.client.view_seat
+        """The seat this peer plays (``None``: it only watches)."""
+        seat = self.client.seat
+        return seat if seat is not None and seat < self._match.players else None
 
     @property
     def over(self) -> bool:
-        """True once the host's view has a result."""
-        return self.client.view.get("result") is not None
+        """True once the game has a result."""
+        return self._match.result() is not None
 
     @property
     def event_count(self) -> int:
-        """How much of the seat's stream has arrived."""
-        return len(self.client.events)
+        """How long the event stream is."""
+        return self._match.event_count
 
     @property
     def waiting(self) -> bool:
-        """True from sending a move until the host sends news (an update or a refusal)."""
-        return self._sent_at is not None and self._sent_at == self._heard()
+        """True from sending a move until the log moves on or the host refuses it, and while the game waits for
+        cards (another device's share of a card being turned up)."""
+        sent = self._sent_at is not None and self._sent_at == self._heard()
+        return sent or not self.client.replica.idle
 
     def _heard(self) -> tuple[int, int]:
-        return self.client.step, len(self.client.errors)
+        return self._match.step, len(self.client.errors)
 
     def view(self) -> dict:
-        """The seat's view as the host last sent it."""
-        return self.client.view
+        """The seat's view (a spectator's for a peer that only watches)."""
+        return self._match.view(self.viewer)
 
     def legal_actions(self) -> list[Action]:
-        """The host's list of the seat's legal actions, or none while a move is on its way."""
-        return [] if self.waiting or self.over else self.client.legal
+        """What the seat may play now, or nothing while a move is on its way."""
+        if self.waiting or self.over or self.viewer is None:
+            return []
+        return self._match.legal_actions(self.viewer)
 
     def to_act(self) -> list[int]:
-        """The seats that may act now (every game's view lists them)."""
-        return self.client.view.get("to_act", [])
+        """The seats that may act now."""
+        return self._match.to_act()
 
     def main_actor(self) -> int | None:
         """The seat the game waits for: the only one acting, or whose turn it is among several (moves out of turn)."""
-        acting = self.to_act()
-        if len(acting) <= 1:
-            return acting[0] if acting else None
-        turn = self.client.view.get("turn")
-        return turn if turn in acting else acting[0]
+        return main_actor(self._match)
 
     def act(self, action: Action) -> list[Effect]:
-        """The message that sends ``action`` to the host; ``IllegalAction`` if the host's list does not offer it
-        (nothing is sent)."""
+        """The message that sends ``action`` to the host; ``IllegalAction`` if the seat may not play it now (nothing
+        is sent)."""
         if action not in self.legal_actions():
             raise IllegalAction(REFUSAL)
         self._sent_at = self._heard()
         return [ToHost(self.client.act(action))]
 
     def public_events(self, since: int) -> list[Event]:
-        """The seat's events from ``since``: presenters describe only what every seat sees (tested), so the log
-        written from them holds no private card."""
-        return self.client.events[since:]
+        """The events from ``since`` as a spectator saw them: the log never shows a private card."""
+        return self._match.events(None, since=since)
 
     def seat_events(self, since: int, seat: int | None = None) -> list[Event]:
-        """The seat's events from ``since``, its private looks included (no other seat's reach this page)."""
-        return self.client.events[since:]
+        """The seat's events from ``since``, its private looks included."""
+        return self._match.events(self.viewer, since=since)
 
     def record_level(self) -> str | None:
         """A room's game counts in the records of whoever plays a seat in it."""

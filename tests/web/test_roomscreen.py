@@ -282,19 +282,25 @@ def test_the_hosts_bots_play_paced_by_a_timer_until_the_game_ends():
     network.settle()
     client = host.control.client
     bot_moves = 0
-    while client.view.get("result") is None:
+    while client.replica.match.result() is None:
         assert bot_moves < 300, "the game did not end"
-        if client.legal:
-            network.carry_out(host, host.control.player_says(client.act(client.legal[0]), network.now))
+        if legal(client):
+            network.carry_out(host, host.control.player_says(client.act(legal(client)[0]), network.now))
             network.settle()
             continue
-        step = client.step
+        step = client.replica.match.step
         assert "bots" in host.timers, "the bot waits its turn on a timer, never at once"
         network.settle(PAGE.bot_delay_ms - 1)
-        assert client.step == step, "not before its delay"
+        assert client.replica.match.step == step, "not before its delay"
         network.settle(1)
         bot_moves += 1
     assert bot_moves > 0
+
+
+def legal(client) -> list[dict]:
+    """What the client's seat may play now in its copy of the game (nothing while the game waits for cards)."""
+    replica = client.replica
+    return replica.match.legal_actions(client.seat) if replica.idle else []
 
 
 # --- bad input ---------------------------------------------------------------------------------------------
@@ -385,10 +391,10 @@ def test_a_rooms_bot_acts_out_of_turn_after_its_own_reaction_time_as_a_local_bot
         if move is not None and "bots" in host.timers:
             paced.append((move.in_turn, host.timers["bots"] - network.now))
             network.settle(host.timers["bots"] - network.now)
-        elif client.legal:
-            network.carry_out(host, control.player_says(client.act(client.legal[0]), network.now))
+        elif legal(client):
+            network.carry_out(host, control.player_says(client.act(legal(client)[0]), network.now))
             network.settle()
-        if client.view.get("result") or not all(in_turn for in_turn, _ in paced):
+        if client.replica.match.result() or not all(in_turn for in_turn, _ in paced):
             break
     low, high = DELAY_MS["perfect"]
     assert all(delay == PAGE.bot_delay_ms for in_turn, delay in paced if in_turn), "a turn: the pace"

@@ -18,9 +18,9 @@ def lobby(phase="lobby", you=None, seats=None) -> dict:
         "you": you,
         "seats": seats
         or [
-            {"seat": 0, "kind": "player", "name": "Ana", "level": None, "connected": True, "bot_playing": False},
-            {"seat": 1, "kind": "bot", "name": None, "level": "hard", "connected": True, "bot_playing": True},
-            {"seat": 2, "kind": "open", "name": None, "level": None, "connected": False, "bot_playing": False},
+            {"seat": 0, "kind": "player", "name": "Ana", "level": None, "connected": True},
+            {"seat": 1, "kind": "bot", "name": None, "level": "hard", "connected": True},
+            {"seat": 2, "kind": "open", "name": None, "level": None, "connected": False},
         ],
     }
 
@@ -70,14 +70,27 @@ def test_a_guest_is_offered_the_first_open_seat():
 
 
 def test_during_a_game_only_the_state_of_each_seat_shows():
-    away = {"seat": 2, "kind": "player", "name": "Cleo", "level": None, "connected": False, "bot_playing": True}
+    away = {"seat": 2, "kind": "player", "name": "Cleo", "level": None, "connected": False}
     seats = [*lobby()["seats"][:2], away]
     html = render_lobby(lobby("playing", you=0, seats=seats), True, [], "Ana")
     assert commands(html) == [("room-leave", ""), ("room-export", "")], "the host may save the room to a file"
-    assert "away: a computer player stands in" in html and 'name="room-name"' not in html
+    assert 'Cleo</span> <span class="seat-state">away' in html and 'name="room-name"' not in html
     assert html.startswith('<details class="room-fold"><summary>Room: Cambio, 3 players</summary>'), "folded away"
     shuffling = render_lobby(lobby("shuffle", you=0, seats=seats), True, [], "Ana")
-    assert ("room-deal", "") in commands(shuffling) and "random part" in shuffling
+    assert commands(shuffling) == [("room-leave", ""), ("room-export", "")] and "random part" in shuffling
+
+
+def test_a_game_that_waits_for_a_player_who_is_away_may_be_ended_by_the_host_only():
+    away = {"seat": 2, "kind": "player", "name": "Cleo", "level": None, "connected": False}
+    playing = lobby("playing", you=0, seats=[*lobby()["seats"][:2], away])
+    assert ("room-end", "") in commands(render_lobby(playing, True, [], "Ana", stalled=True))
+    assert ("room-end", "") not in commands(render_lobby(playing, True, [], "Ana", stalled=False))
+    assert ("room-end", "") not in commands(render_lobby({**playing, "you": 1}, False, [], "Ben", stalled=True))
+
+
+def test_after_a_game_its_fingerprint_shows_for_the_players_to_compare():
+    html = render_lobby(lobby("over", you=1), False, [], "Ben", fingerprint="ab12 cd34 ef56")
+    assert "fingerprint: <strong>ab12 cd34 ef56</strong>" in html
 
 
 def test_after_a_game_the_verdict_shows_and_the_host_may_go_back_to_the_lobby():
