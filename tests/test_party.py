@@ -317,7 +317,16 @@ def test_what_a_party_knows_survives_its_save_and_a_damaged_save_is_refused():
     party.accept_claim(1, "same_rank", ["#0.3", "#0.4"], True)
     saved = json.loads(json.dumps(party.to_dict()))
     assert PartyCards.from_dict(saved).to_dict() == saved
-    for damaged in [None, [], {}, {**saved, "faces": []}, {**saved, "deals": [{"units": 3}]}, {**saved, "extra": 1}]:
+    damaged_claim = {**saved, "claims": [{**saved["claims"][0], "value": "yes"}]}
+    for damaged in [
+        None,
+        [],
+        {},
+        {**saved, "faces": []},
+        {**saved, "deals": [{"units": 3}]},
+        {**saved, "x": 1},
+        damaged_claim,
+    ]:
         with pytest.raises(ValueError, match="sealed party"):
             PartyCards.from_dict(damaged)
 
