@@ -42,6 +42,7 @@ from typing import NoReturn
 from .deck import CLAIMS, Cards, CardSource, FalseClaim, NeedCards, SealedNames, Unit, sealed_ref, unit_faces
 
 REF = re.compile(r"#(\d+)\.(\d+)(/\d+)?")
+"""A sealed reference: its deal, its card's index in the deal, and its part's suffix (``"/1"``) if it names a part."""
 
 
 class PartyCards(SealedNames, CardSource):
@@ -162,8 +163,8 @@ class PartyCards(SealedNames, CardSource):
                 party.deals[-1]["public"] = bool(deal["public"])
             party.faces = {str(ref): str(face) for ref, face in data["faces"].items()}
             party.public = {str(ref) for ref in data["public"]}
-            party.claims = [dict(claim) for claim in data["claims"]]
-            party.false = [dict(claim) for claim in data["false"]]
+            party.claims = [_claim_record(claim) for claim in data["claims"]]
+            party.false = [_claim_record(claim) for claim in data["false"]]
             party.used = int(data["used"])
         except (KeyError, TypeError, AttributeError, ValueError):
             raise ValueError("This sealed party's saved knowledge is damaged.") from None
@@ -277,6 +278,21 @@ class PartyAttempt(SealedNames, Cards):
     def _wait(self, request: dict) -> NoReturn:
         self.asked.append(request)
         raise NeedCards([request])
+
+
+def _claim_record(claim: object) -> dict:
+    """A copy of a saved claim, if it is one: ``{"seat", "name", "refs", "value"}``; else ``ValueError``."""
+    if not (
+        isinstance(claim, dict)
+        and sorted(claim) == ["name", "refs", "seat", "value"]
+        and isinstance(claim["seat"], int)
+        and claim["name"] in CLAIMS
+        and isinstance(claim["refs"], list)
+        and all(isinstance(ref, str) for ref in claim["refs"])
+        and isinstance(claim["value"], bool)
+    ):
+        raise ValueError("A saved claim is damaged.")
+    return {**claim, "refs": list(claim["refs"])}
 
 
 def _is_unit(unit: object) -> bool:

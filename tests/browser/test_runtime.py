@@ -78,5 +78,5 @@ def test_every_module_the_app_can_load_is_in_the_cut_standard_library(new_contex
     assert result["imported"] > 200
     # A traceback from the engine names its file and the line that raised (its bytecode has no function
     # docstrings, and they must not have moved a line).
-    assert f'File "game/match.py", line {line_of("game/match.py", NOT_JSON)}, in from_json' in result["traceback"]
+    assert f'File "game/match.py", line {line_of("game/match.py", NOT_JSON)}, in read_save' in result["traceback"]
     page.wait_for_selector("html[data-snapshot='saved']", state="attached", timeout=180_000)
