@@ -16,6 +16,7 @@ another game, never by a lobby message.
 
 from __future__ import annotations
 
+from .delta import patch
 from .entropy import Entropy, system_entropy, token
 from .messages import HOST_MESSAGES, ProtocolError, boolean, decode, encode, hex64, integer, list_of, optional, record
 from .seats import prove
@@ -228,11 +229,20 @@ class Client:
             self.events = []
         if message["since"] != len(self.events):
             return [self.sync()]  # a gap: something was lost, so ask for everything again
+        view = message["view"]
+        if message["changes"] is not None:
+            if self.view is None or message["seat"] != self.view_seat:
+                return [self.sync()]  # changes to a view this client does not have: ask for everything again
+            try:
+                view = patch(self.view, message["changes"])
+            except ValueError as error:
+                self.errors.append({"code": "bad_host_message", "message": str(error)})
+                return [self.sync()]
         self.events += message["events"]
         self.step = message["step"]
         self.view_seat = message["seat"]
-        if message["view"] is not None:
-            self.view = message["view"]
+        if view is not None:
+            self.view = view
             self.legal = message["legal"] or []
         return []
 

@@ -18,6 +18,7 @@ from ..bots.driver import BotMove, play
 from ..core import IllegalAction
 from ..match import Match, new_match
 from ..registry import GAMES
+from .delta import diff
 from .entropy import Entropy, system_entropy, token
 from .identity import HostIdentity
 from .lobby import OPEN, PLAYER, Lobby
@@ -48,12 +49,15 @@ SYNCS_PER_SECOND = 0.1
 
 @dataclass
 class Connection:
-    """What the host keeps about one live connection."""
+    """What the host keeps about one live connection (and about one that is away, for its return)."""
 
     bucket: TokenBucket
     name: str | None = None
     sent: int = 0  # how many events of its seat's stream it has been sent
     sent_seat: int | None = None  # whose stream that was (a change of seat means a full resend)
+    sent_game: str | None = None  # of which game (its commitment: a new deal means a full resend)
+    view: dict | None = None  # the view it was sent last: the next update sends only what changed
+    held: tuple[int, str] | None = None  # while away: the seat it held, and that seat's secret then
     challenge: tuple[int, str] | None = None  # (seat, nonce) it must answer to reclaim that seat
     binding: str = ""  # this connection's handshake binding (gate.py), which a reclaim proof must carry
     syncs: TokenBucket = field(default_factory=lambda: TokenBucket(SYNC_BURST, SYNCS_PER_SECOND))
@@ -110,6 +114,7 @@ class Host:
         self._entropy = entropy
         self._on_save = on_save
         self._peers: dict[str, Connection] = {}
+        self._away: dict[str, Connection] = {}  # connections that left, kept for their return (peer_returned)
         self._now = 0  # the time of the message being handled
         self.bots = SeatBots(entropy, grace_ms, absent_bot)
         self._told_standing_in: set[int] = set()  # the absent players' seats a bot plays, as the lobby last said
@@ -122,20 +127,41 @@ class Host:
         ``binding`` is the connection's handshake binding (``HostGate`` passes it): a reclaim proof on
         this connection must carry it.
         """
+        self._away.pop(peer, None)  # a new connection under an old id: whatever that one held is not its
         if peer not in self._peers:
             self._peers[peer] = Connection(TokenBucket(), binding=binding)
         return self._welcome(peer)
 
     def peer_left(self, peer: str, now_ms: int) -> list[Outgoing]:
         """A connection closed: its seat waits for its player, and the others see it as away."""
-        if self._peers.pop(peer, None) is None:
+        connection = self._peers.pop(peer, None)
+        if connection is None:
             return []
         seat = self.lobby.seat_of(peer)
+        self._away[peer] = connection
         if seat is None:
             return []
+        connection.held = (seat, self.lobby.seats[seat].secret)
         self.lobby.seats[seat].peer = None
         self.lobby.seats[seat].left_at = now_ms
         return self._lobby_to_all() + self._advance_shuffle()
+
+    def peer_returned(self, peer: str, binding: str = "") -> list[Outgoing]:
+        """A connection that left is back, the same one (``HostGate`` knows it by its keys): it sits again in the
+        seat it held, unless that seat has changed hands meanwhile, and gets what it missed. A connection the host
+        does not remember is welcomed as a new one."""
+        connection = self._away.pop(peer, None)
+        if connection is None:
+            return self.peer_joined(peer, binding)
+        self._peers[peer] = connection
+        seat, secret = connection.held or (None, None)
+        connection.held = None
+        place = None if seat is None else self.lobby.seats[seat]
+        if place is not None and place.kind == PLAYER and place.peer is None and place.secret == secret:
+            place.peer, place.left_at = peer, None
+            self.bots.dismiss(seat)
+        others = [self._lobby_message(other) for other in self._peers if other != peer]
+        return others + self._welcome(peer, full=False)
 
     def connected(self) -> list[str]:
         """The live connections' peer ids."""
@@ -443,16 +469,17 @@ class Host:
 
     def _lobby_message(self, peer: str) -> Outgoing:
         self._told_standing_in = self.bots.standing_in(self.lobby.seats)
-        fields = self.lobby.public(self.lobby.seat_of(peer), self._told_standing_in)
+        fields = self.lobby.public(self.lobby.seat_of(peer), self._told_standing_in, self.settings.host_peer)
         return Outgoing(peer, encode("lobby", phase=self.phase, **fields))
 
     def _lobby_to_all(self) -> list[Outgoing]:
         return [self._lobby_message(peer) for peer in self._peers]
 
-    def _welcome(self, peer: str) -> list[Outgoing]:
+    def _welcome(self, peer: str, full: bool = True) -> list[Outgoing]:
+        """The lobby, and the game as this peer's seat sees it: all of it, or (not ``full``) what it was not sent."""
         outgoing = [self._lobby_message(peer), *self._commit_request(peer)]
         if self.match is not None:
-            outgoing += [self._start_message(peer), *self._updates(peer, full=True)]
+            outgoing += [self._start_message(peer), *self._updates(peer, full=full)]
         if self.phase == "over":
             outgoing += self._reveal(peer)
         return outgoing
@@ -483,19 +510,35 @@ class Host:
         )
 
     def _updates(self, peer: str, full: bool = False) -> list[Outgoing]:
-        """The events ``peer``'s seat has not been sent yet (all of them if ``full``), then its view and moves."""
+        """The events ``peer``'s seat has not been sent yet (all of them if ``full``), then its view and moves.
+
+        The view goes whole the first time, and then as its changes since the last one sent (``delta.py``),
+        whichever is shorter: the link (``link.py``) delivers every update, in order.
+        """
         if self.match is None:
             return []
         connection = self._peers[peer]
         seat = self.lobby.seat_of(peer)
-        since = 0 if full or connection.sent_seat != seat else connection.sent
+        game = self.shuffle.commitment
+        if full or connection.sent_seat != seat or connection.sent_game != game:
+            since, connection.view = 0, None
+        else:
+            since = connection.sent
         events = self.match.events(seat, since=since)
         view = self.match.view(seat)
         # The host says what the seat may do, so a client needs no rules to know what is clickable.
         legal = [] if seat is None else self.match.legal_actions(seat)
-        budget = MAX_MESSAGE_BYTES - ENVELOPE_BYTES - len(json.dumps(view)) - len(json.dumps(legal))
+        whole, changes = json.dumps(view), None
+        if connection.view is not None:
+            changes = diff(connection.view, view)
+            if len(json.dumps(changes)) >= len(whole):
+                changes = None
+        shown = json.dumps(changes) if changes is not None else whole
+        budget = MAX_MESSAGE_BYTES - ENVELOPE_BYTES - len(shown) - len(json.dumps(legal))
         runs = list(slices(events, budget))
-        connection.sent, connection.sent_seat = self.match.event_count, seat
+        connection.sent, connection.sent_seat, connection.sent_game = self.match.event_count, seat, game
+        connection.view = view
+        last = len(runs) - 1
         return [
             Outgoing(
                 peer,
@@ -505,8 +548,9 @@ class Host:
                     step=self.match.step,
                     since=since + start,
                     events=run,
-                    view=view if number == len(runs) - 1 else None,
-                    legal=legal if number == len(runs) - 1 else None,
+                    view=view if number == last and changes is None else None,
+                    changes=changes if number == last else None,
+                    legal=legal if number == last else None,
                 ),
             )
             for number, (start, run) in enumerate(runs)

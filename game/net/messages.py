@@ -1,6 +1,6 @@
 """The wire format: versioned JSON messages, each field checked against a schema, none over 64 KB.
 
-Every message is one JSON object ``{"v": 1, "type": ..., <fields>}``. :func:`decode` refuses anything
+Every message is one JSON object ``{"v": 2, "type": ..., <fields>}``. :func:`decode` refuses anything
 else with a :class:`ProtocolError` whose ``code`` says what kind of refusal it is, and never raises
 anything but that: a peer's bytes must never crash the host. A message carries exactly the fields
 its type's schema lists, no more, no fewer, so a client cannot slip a ``"seat"`` into an action.
@@ -14,7 +14,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import accumulate
 
-PROTOCOL = 1
+from .delta import MAX_PATH
+
+PROTOCOL = 2
 MAX_MESSAGE_BYTES = 64 * 1024
 # JSON nests a few levels deep here. A deeper message is refused before parsing: inside Pyodide, a
 # parser recursing 20,000 levels overflows the WebAssembly stack and kills the interpreter.
@@ -163,6 +165,20 @@ def action(name: str, value: object) -> object:
     return value
 
 
+def change(name: str, value: object) -> object:
+    """One change of a view (``delta.py``): ``[path, value]`` or ``[path]``, the path 1 to 16 keys and indexes."""
+    if not isinstance(value, list) or len(value) not in (1, 2) or not isinstance(value[0], list):
+        raise _refuse(name, "a [path, value] or [path] pair")
+    path = value[0]
+    if not 0 < len(path) <= MAX_PATH or not all(isinstance(step, str) or _index(step) for step in path):
+        raise _refuse(name, f"a change whose path has 1 to {MAX_PATH} keys and indexes")
+    return value
+
+
+def _index(step: object) -> bool:
+    return isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= MAX_INT
+
+
 def log_entry(name: str, value: object) -> object:
     """One entry of a match's action log: ``[seat, action]``."""
     if not isinstance(value, list) or len(value) != 2:
@@ -201,6 +217,7 @@ SEAT_ENTRY = record(
         "level": optional(text(MAX_NAME_CHARS)),
         "connected": boolean,
         "bot_playing": boolean,
+        "host": boolean,
     }
 )
 
@@ -231,6 +248,7 @@ HOST_MESSAGES: dict[str, dict[str, Check]] = {
         "since": STATE_ID,
         "events": list_of(json_object),
         "view": optional(json_object),
+        "changes": optional(list_of(change)),
         "legal": optional(list_of(action, MAX_LEGAL_ACTIONS)),
     },
     "reveal": {

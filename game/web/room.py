@@ -12,9 +12,10 @@ worker has no RTCPeerConnection), opened by static/js/page.js through ``window.f
 
 - an ``OpenTransport`` effect (with ``gen``, a number this page gives each transport it opens) makes page.js
   open one; each of its events comes back as a ``net`` message with that number: ``open`` (this peer's id),
-  ``join``, ``leave``, ``message`` (peer, text), ``path`` (peer, how it is reached), ``error`` (a sentence),
-  ``refused`` (a sentence: the link's network settings are wrong, so it did not open) and ``broke`` (the network
-  code failed). Events of a transport this page has since closed are ignored;
+  ``join``, ``leave``, ``message`` (peer, text), ``path`` (peer, how it is reached), ``resumed`` (the page came
+  back from sleep, or online), ``relays`` (how many relays carry its messages, how many turned it away),
+  ``error`` (a sentence), ``refused`` (a sentence: the link's network settings are wrong, so it did not open)
+  and ``broke`` (the network code failed). Events of a transport this page has since closed are ignored;
 - ``Send``, ``CloseTransport``: page.js sends a text to a peer, or leaves;
 - the room's timers run on the page like the screen's; when one runs, page.js adds the transport's
   ``status()`` (for the connection limit).
@@ -175,13 +176,17 @@ class Rooms:
         if event == "open":
             effects = control.opened(args[0])
         elif event == "join":
-            effects = control.joined(args[0])
+            effects = control.joined(args[0], now)
         elif event == "leave":
             effects = control.left(args[0], now)
         elif event == "message":
             effects = control.received(args[0], args[1], now)
         elif event == "path":
             effects = control.reached(args[0], args[1])
+        elif event == "resumed":
+            effects = control.resumed(now)
+        elif event == "relays":
+            effects = control.relays(args[0], args[1])
         elif event == "error":  # the transport's own sentences for the player
             effects = [Say(args[0])]
         elif event == "refused":  # the link's network settings are wrong: the transport did not open

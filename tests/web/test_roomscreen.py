@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from game.bots.cambio import DELAY_MS
+from game.match import Match
 from game.web import invite
 from game.web.config import from_params
 from game.web.roomscreen import (
@@ -26,6 +27,7 @@ from game.web.roomscreen import (
     NO_RELAYS,
     NO_WAY_THROUGH,
     NOBODY_THERE,
+    RELAYS_REFUSE,
     CloseTransport,
     Fragment,
     GameNews,
@@ -74,6 +76,7 @@ class Network:
         self.pages: list[OnPage] = []
         self.wire: deque[tuple[OnPage, str, str]] = deque()  # (to, from peer, text)
         self.transport_status = {"relays": 1, "heard": []}
+        self.asleep: set[str] = set()  # pages frozen (a phone put them to sleep): they hear nothing, do nothing
 
     def add(self, control: RoomScreen, effects: list, peer: str, stored: dict | None = None) -> OnPage:
         """A page entering the room with ``effects`` to carry out; its transport opens as ``peer``."""
@@ -88,7 +91,7 @@ class Network:
         for effect in effects:
             if isinstance(effect, Send):
                 target = next((other for other in self.pages if other.peer == effect.peer and other.open), None)
-                if target is not None:
+                if target is not None and page.open and target.peer not in self.asleep:
                     self.wire.append((target, page.peer, effect.text))
             elif isinstance(effect, After):
                 page.timers[effect.timer] = self.now + effect.delay_ms
@@ -117,8 +120,8 @@ class Network:
         self.carry_out(page, page.control.opened(page.peer))
         for other in self.pages:
             if other is not page and other.open:
-                self.carry_out(other, other.control.joined(page.peer))
-                self.carry_out(page, page.control.joined(other.peer))
+                self.carry_out(other, other.control.joined(page.peer, self.now))
+                self.carry_out(page, page.control.joined(other.peer, self.now))
 
     def drop(self, page: OnPage) -> None:
         """The page's connection goes (a closed tab): the others hear that it left."""
@@ -127,16 +130,41 @@ class Network:
             if other is not page and other.open:
                 self.carry_out(other, other.control.left(page.peer, self.now))
 
+    def sleep(self, page: OnPage, noticed: bool = True) -> None:
+        """The page freezes: what is sent to it meanwhile is lost (relays keep nothing), its timers stand still,
+        and (``noticed``: past the mailbox's silence limit) the others' transports say it left."""
+        self.asleep.add(page.peer)
+        if noticed:
+            for other in self.pages:
+                if other is not page and other.open:
+                    self.carry_out(other, other.control.left(page.peer, self.now))
+
+    def wake(self, page: OnPage) -> None:
+        """The page is back: its transport says so, and the others hear it again."""
+        self.asleep.discard(page.peer)
+        for name in page.timers:
+            page.timers[name] = max(page.timers[name], self.now)
+        self.carry_out(page, page.control.resumed(self.now))
+        for other in self.pages:
+            if other is not page and other.open:
+                self.carry_out(other, other.control.joined(page.peer, self.now))
+
     def settle(self, ms: int = 0) -> None:
         """Deliver every message and run every timer due within ``ms`` from now, in order."""
         until = self.now + ms
         while True:
             if self.wire:
                 target, sender, text = self.wire.popleft()
-                if target.open:
+                if target.open and target.peer not in self.asleep:
                     self.carry_out(target, target.control.received(sender, text, self.now))
                 continue
-            due = [(when, name, page) for page in self.pages for name, when in page.timers.items() if when <= until]
+            due = [
+                (when, name, page)
+                for page in self.pages
+                if page.peer not in self.asleep
+                for name, when in page.timers.items()
+                if when <= until
+            ]
             if not due:
                 break
             when, name, page = min(due, key=lambda item: item[0])
@@ -253,6 +281,144 @@ def test_a_host_back_from_a_reload_is_verified_again_and_the_guest_keeps_its_sea
     assert guest.status == CONNECTED and guest.control.host_peer == "host-peer-2"
     assert guest.control.debug_state()["seat"] == 1
     assert back.control.debug_state()["role"] == "host"
+
+
+def started(network: Network, game: str = "concentration") -> tuple[OnPage, OnPage]:
+    """A host and a guest in a started game, the guest to move."""
+    host, found = host_room(network, game)
+    guest = guest_page(network, found)
+    network.carry_out(host, host.control.command("room-start", None, network.now))
+    network.settle(1000)
+    while not guest.control.client.legal:
+        client = host.control.client
+        network.carry_out(host, host.control.player_says(client.act(client.legal[0]), network.now))
+        network.settle(1000)
+    return host, guest
+
+
+def test_a_move_made_while_the_host_sleeps_is_played_once_when_it_wakes_with_no_new_handshake():
+    """The host's page freezes for 90 s (a phone switched apps). The guest moves 20 s in, is told the host left,
+    then that it has gone, and its seat list agrees. When the host wakes, the move is played, once, on the same
+    connection: no knock, no reclaim, the same link."""
+    network = Network()
+    host, guest = started(network)
+    link, client = guest.control.door.link, guest.control.client
+    network.sleep(host, noticed=False)
+    network.settle(20_000)
+    step, move = client.step, client.legal[0]
+    network.carry_out(guest, guest.control.player_says(client.act(move), network.now))
+    network.settle(1000)
+    assert client.step == step and link.backlog == 1, "the move waits for the host"
+    network.carry_out(guest, guest.control.left("host-peer", network.now))  # the mailbox's silence limit
+    assert guest.status == HOST_LEFT
+    assert 'Player 1</span> <span class="seat-state">away' in guest.lobby, "the host's seat says so too"
+    network.settle(70_000)
+    assert guest.status == HOST_GONE and link.resent >= 4, "sent again now and then, with a backoff"
+    shown = len(guest.shown)
+    network.wake(host)
+    network.settle(1000)
+    assert guest.status == CONNECTED and 'Player 1</span> <span class="seat-state">here' in guest.lobby
+    history = Match.from_json(json.loads(host.storage[storage_key(host.control.invite.room, "host")])["match"])
+    assert history.history[step:] == [[1, move]], "played once"
+    assert client.step == step + 1 and guest.control.door.link is link and link.backlog == 0
+    assert GameNews(answered=True) in guest.shown[shown:], "the seat may move again"
+
+
+def test_a_guest_asleep_past_the_grace_period_is_stood_in_for_then_gets_its_seat_and_the_moves_back():
+    """The guest's page sleeps 90 s: a computer player takes its seat after the grace period; when it wakes, its
+    first message on the same link brings the seat back, and it is sent only the moves it missed."""
+    network = Network()
+    host, guest = started(network)
+    link = host.control.gate.links()["guest-peer"]
+    network.sleep(guest)
+    network.settle(90_000)
+    assert host.control.host.match.step > guest.control.client.step, "a computer player moved for the guest"
+    assert "stands in" in host.lobby
+    sent = link.sent
+    network.wake(guest)
+    network.settle(2000)
+    assert host.control.host.lobby.seat_of("guest-peer") == 1 and "here" in host.lobby
+    assert host.control.gate.links()["guest-peer"] is link
+    assert guest.control.client.step == host.control.host.match.step
+    assert guest.control.client.view == host.control.host.match.view(1)
+    full = host.control.host.match.events(1)
+    assert guest.control.client.events == full
+    assert link.sent - sent < 8, "what it missed, not the whole game again"
+
+
+def test_a_page_that_wakes_catches_up_at_once_both_ways():
+    """What one page sent while the other slept (lost: relays keep nothing) arrives as soon as the sleeper wakes,
+    whichever of them slept, long before the sender's own next resend."""
+    network = Network()
+    host, guest = started(network)
+    network.sleep(guest, noticed=False)
+    network.carry_out(host, host.control.renamed("Hanna", network.now))  # the host's lobby goes to the guest: lost
+    network.settle(100)
+    network.wake(guest)
+    network.settle(100)
+    assert "Hanna" in guest.lobby and host.control.gate.links()["guest-peer"].resent >= 1, "sent again on waking"
+
+    client = guest.control.client
+    step = client.step
+    network.sleep(host, noticed=False)
+    network.carry_out(guest, guest.control.player_says(client.act(client.legal[0]), network.now))  # lost
+    network.settle(100)
+    network.wake(host)
+    network.settle(100)
+    assert client.step == step + 1 and guest.control.door.link.resent >= 1
+
+
+def test_a_page_whose_every_relay_refuses_it_says_so_and_never_connected():
+    network = Network()
+    _, found = host_room(network)
+    guest = guest_page(network, found)
+    assert guest.status == CONNECTED
+    network.carry_out(guest, guest.control.relays(0, 3))
+    assert guest.status == RELAYS_REFUSE and "try" in RELAYS_REFUSE.lower()
+    network.carry_out(guest, guest.control.reached("host-peer", "relay"))
+    assert guest.status == RELAYS_REFUSE, "nothing says Connected while no relay carries the messages"
+    network.carry_out(guest, guest.control.relays(1, 2))
+    assert guest.status == CONNECTED_BY_RELAY
+    lonely = Network()
+    lonely.transport_status = {"relays": 0, "heard": [], "refused": 4}
+    other = guest_page(lonely, found, peer="guest-2")
+    lonely.settle(21_000)
+    assert other.status == RELAYS_REFUSE
+
+
+def test_after_a_new_handshake_the_seat_may_move_again():
+    """A move sent on a connection the host's page lost with its reload cannot be answered: once the guest is seated
+    again on the new connection, the seat is no longer waiting for that answer."""
+    network = Network()
+    host, guest = started(network)
+    client = guest.control.client
+    network.sleep(host, noticed=False)
+    network.carry_out(guest, guest.control.player_says(client.act(client.legal[0]), network.now))
+    network.drop(host)
+    back_control, effects = RoomScreen.enter(
+        invite.Invite(host.control.invite.room, host.control.invite.key, True, guest.control.invite.host_id),
+        "nostr",
+        PAGE,
+        host.storage,
+        network.now,
+    )
+    network.add(back_control, effects, "host-peer-2", host.storage)
+    network.settle(5000)
+    assert guest.control.host_peer == "host-peer-2" and guest.control.debug_state()["seat"] == 1
+    assert GameNews(answered=True) in guest.shown[-3:]
+
+
+def test_a_guest_whose_host_forgot_its_link_knocks_again():
+    """The host answers nothing on a link it no longer has; after a while the guest makes a new one."""
+    network = Network()
+    host, guest = started(network)
+    old = guest.control.door.link
+    host.control.gate._links.clear()  # the host's page lost every link (as after an overflow)
+    client = guest.control.client
+    network.carry_out(guest, guest.control.player_says(client.act(client.legal[0]), network.now))
+    network.settle(60_000)
+    assert guest.control.door.link is not old and guest.control.debug_state()["seat"] == 1
+    assert guest.status == CONNECTED
 
 
 # --- playing ----------------------------------------------------------------------------------------------

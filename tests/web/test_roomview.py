@@ -18,9 +18,33 @@ def lobby(phase="lobby", you=None, seats=None) -> dict:
         "you": you,
         "seats": seats
         or [
-            {"seat": 0, "kind": "player", "name": "Ana", "level": None, "connected": True, "bot_playing": False},
-            {"seat": 1, "kind": "bot", "name": None, "level": "hard", "connected": True, "bot_playing": True},
-            {"seat": 2, "kind": "open", "name": None, "level": None, "connected": False, "bot_playing": False},
+            {
+                "seat": 0,
+                "kind": "player",
+                "name": "Ana",
+                "level": None,
+                "connected": True,
+                "bot_playing": False,
+                "host": False,
+            },
+            {
+                "seat": 1,
+                "kind": "bot",
+                "name": None,
+                "level": "hard",
+                "connected": True,
+                "bot_playing": True,
+                "host": False,
+            },
+            {
+                "seat": 2,
+                "kind": "open",
+                "name": None,
+                "level": None,
+                "connected": False,
+                "bot_playing": False,
+                "host": False,
+            },
         ],
     }
 
@@ -70,7 +94,15 @@ def test_a_guest_is_offered_the_first_open_seat():
 
 
 def test_during_a_game_only_the_state_of_each_seat_shows():
-    away = {"seat": 2, "kind": "player", "name": "Cleo", "level": None, "connected": False, "bot_playing": True}
+    away = {
+        "seat": 2,
+        "kind": "player",
+        "name": "Cleo",
+        "level": None,
+        "connected": False,
+        "bot_playing": True,
+        "host": False,
+    }
     seats = [*lobby()["seats"][:2], away]
     html = render_lobby(lobby("playing", you=0, seats=seats), True, [], "Ana")
     assert commands(html) == [("room-leave", ""), ("room-export", "")], "the host may save the room to a file"
