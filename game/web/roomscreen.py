@@ -468,7 +468,9 @@ class RoomScreen:
             self._relays_refuse = True
             return self._status(RELAYS_REFUSE)
         if self.host is not None:
-            return self._status(HOST_UNREACHABLE) if relays == 0 and self.kind == "nostr" else []
+            # Only while nobody has come: a page that just woke up has its relays back in a moment.
+            alone = not self.gate or not self.gate.links()
+            return self._status(HOST_UNREACHABLE) if relays == 0 and self.kind == "nostr" and alone else []
         if self.host_peer is not None:
             return []
         if relays == 0 and self.kind == "nostr":

@@ -14,6 +14,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tools.nostr_relay import ThirdPartyRelay
+from tools.orphans import end_with_parent
 from tools.serve import ROOT
 
 from .rooms_driver import WAIT_MS
@@ -23,7 +25,8 @@ TEST_PAGE = "tests/fixtures/transport.html"
 
 def start_relay(*flags: str) -> tuple[subprocess.Popen, str]:
     """``node tools/relay.mjs`` on 127.0.0.1 with ``flags``: the process and its ws:// URL."""
-    relay = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), *flags], stdout=subprocess.PIPE, text=True)
+    command = ["node", str(ROOT / "tools" / "relay.mjs"), *flags]
+    relay = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, preexec_fn=end_with_parent)
     line = relay.stdout.readline().split()
     if line[:1] != ["relay"]:
         relay.kill()
@@ -38,6 +41,14 @@ def relay_url_fixture():
     yield url
     relay.terminate()
     relay.wait(timeout=10)
+
+
+@pytest.fixture(name="third_party_relay", scope="session")
+def third_party_relay_fixture(tmp_path_factory):
+    """``nostr-relay`` (pip), a relay nobody here wrote, with its own defaults, for the session (``.url``, ``.log``)."""
+    relay = ThirdPartyRelay(tmp_path_factory.mktemp("nostr-relay"))
+    yield relay
+    relay.stop()
 
 
 @pytest.fixture(name="hostile_relay_url")
