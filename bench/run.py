@@ -21,7 +21,9 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
 8. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
 9. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
 10. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
-   network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
+   network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes);
+11. ``relays``: the relay lab: every game through a third-party relay at its defaults and through a mix of relays
+   that misbehave, and pages asleep 90 s (bench/relays.py; about 20 minutes).
 
 ``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
 lighthouse`` adds its audit to bench/results/latest.json that way).
@@ -42,7 +44,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import blog, boot, clicks, engine, lighthouse, netlab, report, rooms, throttled, transfers
+from . import blog, boot, clicks, engine, lighthouse, netlab, relays, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -100,7 +102,19 @@ QUICK = Plan(
     throttled_network=False,
     lighthouse_runs=0,
 )
-SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "blog", "rooms", "throughput", "bots", "netlab")
+SECTIONS = (
+    "boot",
+    "bytes",
+    "throttled",
+    "lighthouse",
+    "clicks",
+    "blog",
+    "rooms",
+    "throughput",
+    "bots",
+    "netlab",
+    "relays",
+)
 
 
 def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
@@ -335,6 +349,9 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
             results = netlab.matrix(playwright, turn=False) + netlab.matrix(playwright, turn=True)
             print(netlab.tables(results))
             rows["netlab"] = netlab.rows(results)
+        if "relays" in only:
+            _say("relays: rooms through a third-party relay and a mix of misbehaving ones; pages asleep")
+            rows["relays"] = relays.rows(relays.lab(playwright, site_url, plan.quick))
     if "throughput" in only:
         _say("throughput: CPython, then Pyodide")
         cpython = engine.throughput(False, plan.throughput_seconds, plan.throughput_rounds)
@@ -348,7 +365,19 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
 
 
 # The table's order (the sections run browser ones first, while nothing else of ours competes for the CPU).
-TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "blog", "throughput", "bots", "rooms", "netlab", "lighthouse")
+TABLE_ORDER = (
+    "boot",
+    "bytes",
+    "throttled",
+    "clicks",
+    "blog",
+    "throughput",
+    "bots",
+    "rooms",
+    "relays",
+    "netlab",
+    "lighthouse",
+)
 
 
 def _clicks(playwright, site: Path, site_url: str, count: int) -> tuple[dict[str, list[dict]], dict[str, float]]:

@@ -182,7 +182,7 @@ class Rooms:
         elif event == "message":
             effects = control.received(args[0], args[1], now)
         elif event == "path":
-            effects = control.reached(args[0], args[1])
+            effects = control.reached(args[0], args[1], now)
         elif event == "resumed":
             effects = control.resumed(now)
         elif event == "relays":

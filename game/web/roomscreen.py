@@ -372,12 +372,18 @@ class RoomScreen:
         effects = [*self._status(HOST_LEFT), After("host-gone", HOST_GONE_MS, after_paint=False)]
         return effects + self._render()
 
-    def reached(self, peer: str, path: str) -> list[Effect]:
-        """The transport reaches ``peer`` by ``path``: "direct", "turn" or "relay"."""
-        self.paths[peer] = path
+    def reached(self, peer: str, path: str, now_ms: int) -> list[Effect]:
+        """The transport reaches ``peer`` by ``path``: "direct", "turn" or "relay". A new path (a direct channel that
+        broke, or opened again) may have lost what was on the old one: the link sends it again at once."""
+        before, self.paths[peer] = self.paths.get(peer), path
+        moved = before is not None and before != path
         if self.host is None:
-            return self._status(self._connected_status()) if peer == self.host_peer else []
-        return self._status(self._guests_status())
+            if peer != self.host_peer:
+                return []
+            resent = self._to_host(self.door.resume(now_ms), now_ms) if moved and self.door.link else []
+            return self._status(self._connected_status()) + resent
+        resent = self._transmit(self.gate.peer_back(peer, now_ms), now_ms) if moved else []
+        return self._status(self._guests_status()) + resent
 
     def received(self, peer: str, text: str, now_ms: int) -> list[Effect]:
         """A text from transport peer ``peer``."""

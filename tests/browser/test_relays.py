@@ -14,12 +14,12 @@ import time
 import pytest
 
 from game.web.roomscreen import RELAYS_REFUSE
+from tools.relays import project_relay
 
 from .rooms_driver import assert_verified, choose, create_room, join, perfect_moves, play, start
 from .rooms_fixtures import (  # noqa: F401
     open_peer_fixture,
     relay_url_fixture,
-    start_relay,
     third_party_relay_fixture,
 )
 from .test_rooms import open_app_fixture  # noqa: F401
@@ -95,11 +95,8 @@ def test_a_room_plays_to_the_end_through_a_third_party_relay_alone(open_app, sit
 def refusing_relays_fixture():
     """Two relays that turn this app away: one asks for auth, the other takes only ten characters. They stop after
     the test's pages have closed (a relay gone while a page still talks to it is an error on the page)."""
-    relays = [start_relay("--auth"), start_relay("--max-content", "10")]
-    yield [url for _, url in relays]
-    for process, _ in relays:
-        process.terminate()
-        process.wait(timeout=10)
+    with project_relay("--auth") as asking, project_relay("--max-content", "10") as tiny:
+        yield [asking, tiny]
 
 
 def test_a_page_whose_every_relay_refuses_it_says_so(refusing_relays, open_peer):

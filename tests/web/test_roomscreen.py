@@ -244,15 +244,15 @@ def test_the_path_through_a_relay_is_said_on_both_pages():
     network = Network()
     host, found = host_room(network)
     guest = guest_page(network, found)
-    network.carry_out(guest, guest.control.reached("host-peer", "relay"))
+    network.carry_out(guest, guest.control.reached("host-peer", "relay", network.now))
     assert guest.status == CONNECTED_BY_RELAY
-    network.carry_out(host, host.control.reached("guest-peer", "turn"))
+    network.carry_out(host, host.control.reached("guest-peer", "turn", network.now))
     assert host.status == "Connected through a relay (a little slower): a guest."
     network.carry_out(guest, guest.control.renamed("Ben", network.now))
     network.settle()
-    network.carry_out(host, host.control.reached("guest-peer", "turn"))
+    network.carry_out(host, host.control.reached("guest-peer", "turn", network.now))
     assert host.status == "Connected through a relay (a little slower): Ben."
-    network.carry_out(guest, guest.control.reached("host-peer", "direct"))
+    network.carry_out(guest, guest.control.reached("host-peer", "direct", network.now))
     assert guest.status == CONNECTED
 
 
@@ -368,6 +368,21 @@ def test_a_page_that_wakes_catches_up_at_once_both_ways():
     assert client.step == step + 1 and guest.control.door.link.resent >= 1
 
 
+def test_a_move_lost_with_a_broken_direct_channel_goes_again_as_soon_as_the_relays_carry_it():
+    network = Network()
+    host, guest = started(network)
+    network.carry_out(guest, guest.control.reached("host-peer", "direct", network.now))
+    client = guest.control.client
+    step = client.step
+    network.asleep.add(host.peer)  # the channel breaks with the move on it: the move is lost
+    network.carry_out(guest, guest.control.player_says(client.act(client.legal[0]), network.now))
+    network.settle(10)
+    network.asleep.discard(host.peer)
+    network.carry_out(guest, guest.control.reached("host-peer", "relay", network.now))
+    network.settle(100)
+    assert client.step == step + 1, "sent again at once, not at the next resend 3 s later"
+
+
 def test_a_page_whose_every_relay_refuses_it_says_so_and_never_connected():
     network = Network()
     _, found = host_room(network)
@@ -375,7 +390,7 @@ def test_a_page_whose_every_relay_refuses_it_says_so_and_never_connected():
     assert guest.status == CONNECTED
     network.carry_out(guest, guest.control.relays(0, 3))
     assert guest.status == RELAYS_REFUSE and "try" in RELAYS_REFUSE.lower()
-    network.carry_out(guest, guest.control.reached("host-peer", "relay"))
+    network.carry_out(guest, guest.control.reached("host-peer", "relay", network.now))
     assert guest.status == RELAYS_REFUSE, "nothing says Connected while no relay carries the messages"
     network.carry_out(guest, guest.control.relays(1, 2))
     assert guest.status == CONNECTED_BY_RELAY

@@ -1,5 +1,8 @@
-"""A Nostr relay nobody here wrote: the Python package ``nostr-relay`` (pinned in pyproject.toml's test extra), run
-with its own defaults, for the room tests and the relay lab (tests/browser/test_relays.py, bench/relays.py).
+"""The Nostr relays the room tests and benchmarks run on 127.0.0.1: the project's own, and one nobody here wrote.
+
+``project_relay(*flags)`` runs ``node tools/relay.mjs`` (its flags make it behave like the relays other people run:
+its header says which). ``ThirdPartyRelay`` runs the Python package ``nostr-relay`` (pinned in pyproject.toml's
+test extra) with its own defaults, for tests/browser/test_relays.py and the relay lab (bench/relays.py).
 
 Its defaults are what a new user meets: the configuration file it ships with, whose checks refuse any event whose
 content is over 4,096 characters (a limit its NIP-11 document does not say), and after each refusal it delays
@@ -7,12 +10,14 @@ everything else on that connection. Of that file only two settings change: where
 it listens (127.0.0.1, a free port), each in a directory of its own; gunicorn's control socket goes there too
 (``XDG_RUNTIME_DIR``), so several can run at once.
 
-    relay = ThirdPartyRelay(tmp_path)        # started; relay.url is ws://127.0.0.1:PORT
+    with project_relay("--rate", "5") as url: ...       # ws://127.0.0.1:PORT
+    relay = ThirdPartyRelay(tmp_path)                    # started; relay.url is ws://127.0.0.1:PORT
     relay.stop()
 """
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import re
@@ -20,14 +25,31 @@ import shutil
 import subprocess
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import yaml  # nostr-relay's own dependency: its configuration is YAML
 
 from tools.orphans import end_with_parent
 
+ROOT = Path(__file__).resolve().parent.parent
 START_LIMIT_S = 60  # its database migrations and gunicorn's start take 2-3 s here, more on a loaded machine
 LISTENING = re.compile(r"Listening at: http://(127\.0\.0\.1:\d+)")
+
+
+@contextlib.contextmanager
+def project_relay(*flags: str) -> Iterator[str]:
+    """``node tools/relay.mjs`` with ``flags`` on 127.0.0.1 while the block runs; yields its ws:// URL."""
+    command = ["node", str(ROOT / "tools" / "relay.mjs"), *flags]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, preexec_fn=end_with_parent)
+    try:
+        words = process.stdout.readline().split()
+        if words[:1] != ["relay"]:
+            raise RuntimeError(f"tools/relay.mjs did not start (it said {words!r})")
+        yield words[1]
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
 
 
 class ThirdPartyRelay:
