@@ -10,7 +10,10 @@ each peer is the app in its own browser profile, played through the page (tests/
 2. **a hostile but realistic mix**: one relay down (nothing listens), nostr-relay with its 4 kB limit, one that
    rate-limits (tools/relay.mjs ``--rate``), one that drops a share of the events it is sent (``--drop``), one that
    answers ``auth-required`` to everything (``--auth``). The same rooms, played to the end through them;
-3. **a sleeping phone**: the host's page, then a guest's, frozen for real for 90 s, on a direct channel and through
+3. **a relay that loses events**, alone (``--drop 0.15``: 15% of the events it is sent go nowhere): Concentration
+   for two played to the end all the same, by the room's links sending again what was lost (the handshake, whose
+   knocks travel outside the links, takes a few tries);
+4. **a sleeping phone**: the host's page, then a guest's, frozen for real for 90 s, on a direct channel and through
    the relays (tests/browser/sleep.py): how long the guest takes to catch up once it wakes.
 
 Rows: each game's time to play to the end (and its moves, and what the pages sent again); the largest event sent
@@ -60,6 +63,7 @@ ROOMS = [
 ]
 MIX_ROOMS = ROOMS  # every game for three, and Concentration for two
 QUICK_ROOMS = [ROOMS[1]]  # the smoke test's: the others' rows say they are not in the quick run
+LOSSY_ROOM = ROOMS[1]
 PATHS = ("direct", "relay")
 NAMES = ["Ben", "Cleo"]
 # Every event of the relay from now on, once each, with the length of its frame, as a subscriber sees them.
@@ -189,6 +193,12 @@ def lab(playwright, site_url: str, quick: bool) -> dict:
                     found = play_room(browser, site_url, [relay.url], relay.url, label, game, players, options)
                     findings["alone"][label] = found
                 findings["refused"] = refusals(relay) - before
+                if not quick:
+                    label, game, players, options = LOSSY_ROOM
+                    _say(f"relays: {label} through a relay that loses 15% of the events")
+                    with project_relay("--drop", "0.15") as dropping:
+                        found = play_room(browser, site_url, [dropping], dropping, label, game, players, options)
+                    findings["lossy"] = found
                 with (
                     project_relay("--rate", "5") as limiting,
                     project_relay("--drop", "0.3") as dropping,
@@ -212,6 +222,7 @@ def lab(playwright, site_url: str, quick: bool) -> dict:
 
 
 ALONE = "relay lab, nostr-relay alone"
+LOSSY = "relay lab, one relay losing 15% of the events, alone"
 MIX = "relay mix (down, 4 kB, rate-limiting, dropping, auth)"
 
 
@@ -246,6 +257,7 @@ def rows(findings: dict) -> list[dict]:
             "bytes",
         ),
     ]
+    result.append(_room_row(LOSSY, LOSSY_ROOM[0], findings.get("lossy")))
     result += [_room_row(MIX, label, mix.get(label)) for label, *_ in MIX_ROOMS]
     for via in PATHS:
         found = findings["sleeps"].get(via, {"error": "not in the quick run"})

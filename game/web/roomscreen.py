@@ -52,9 +52,12 @@ from .screen import After, Cancel, Say, Show, Store, Write
 ABSENT_CHECK_MS = 1000
 # How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
 HOST_GONE_MS = 60_000
-# A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer).
+# A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer), and
+# then every KNOCK_LATER_MS for as long as it has none: a knock and its answer travel in clear, outside the links
+# that send every room message again, so a relay that loses events may take a few.
 KNOCK_AGAIN_MS = 3000
 KNOCK_TRIES = 3
+KNOCK_LATER_MS = 10_000
 # Nothing connected within this long (a direct channel, then the relays): the player is told, with what to try.
 CONNECT_LIMIT_MS = 20_000
 IMPORT_FORM = (
@@ -432,7 +435,8 @@ class RoomScreen:
         return []
 
     def _knock(self, peer: str, tries: int) -> list[Effect]:
-        """Knock at ``peer``, and again while no host has proven itself (a knock may be lost).
+        """Knock at ``peer``, and again while no host has proven itself (a knock may be lost): a few times at once,
+        then now and then.
 
         The first knock goes even with a host: a reloaded host is a new peer, and its old connection may
         not be seen to go before the new one arrives.
@@ -440,10 +444,8 @@ class RoomScreen:
         door = self.door
         if door is None or peer not in self.present or (tries < KNOCK_TRIES and door.host_peer is not None):
             return []
-        effects: list[Effect] = [Send(peer, door.knock(peer))]
-        if tries > 1:
-            effects.append(After(f"knock {tries - 1} {peer}", KNOCK_AGAIN_MS, after_paint=False))
-        return effects
+        again = After(f"knock {max(1, tries - 1)} {peer}", KNOCK_AGAIN_MS if tries > 1 else KNOCK_LATER_MS, False)
+        return [Send(peer, door.knock(peer)), again]
 
     def _link_timer(self, now_ms: int) -> list[Effect]:
         """Set the ``link`` timer for the links' next resend or acknowledgement, if it is not set for earlier."""

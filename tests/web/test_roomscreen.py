@@ -223,6 +223,19 @@ def test_a_guest_that_cannot_reach_the_host_is_told_what_to_try_and_is_never_lef
         assert "try" in words.lower() or "check" in words.lower(), "each says what to try"
 
 
+def test_a_guest_whose_knocks_are_lost_for_a_while_keeps_knocking_until_the_host_answers():
+    """A knock and its answer travel outside the links (they are the handshake): lost for 30 s, they go again."""
+    network = Network()
+    host, found = host_room(network)
+    network.asleep.add(host.peer)  # every text to the host's page is lost (a relay losing events)
+    guest = guest_page(network, found)
+    network.settle(30_000)
+    assert guest.status != CONNECTED
+    network.asleep.discard(host.peer)
+    network.settle(10_000)
+    assert guest.status == CONNECTED and guest.control.debug_state()["seat"] == 1
+
+
 def test_a_link_whose_network_settings_are_wrong_says_so_and_stops_waiting():
     network = Network()
     _, found = host_room(network)
