@@ -29,21 +29,18 @@ The targets: direct, network p50 ≤ 10 ms and end to end p95 ≤ 50 ms; through
 
 from __future__ import annotations
 
-import contextlib
 import random
-import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from tests.browser.driver import CHOICES, OVER
 from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS
+from tools.relays import project_relay
 
 from .clicks import REACTION_S
 from .report import percentile
 
 PROBE = Path(__file__).with_name("rooms_probe.js")
-REPO = Path(__file__).resolve().parent.parent
 WAIT_MS = 20_000
 BOOT_MS = 90_000
 VIEWPORT = {"width": 1000, "height": 900}
@@ -66,20 +63,6 @@ OVERHEAR = """(url) => new Promise((ready) => {
 TAKE_OVERHEARD = "() => { const counted = { ...overheard }; overheard.events = overheard.bytes = 0; return counted; }"
 
 
-@contextlib.contextmanager
-def relay() -> Iterator[str]:
-    """``node tools/relay.mjs`` on 127.0.0.1 while the block runs; yields its ws:// URL."""
-    process = subprocess.Popen(["node", str(REPO / "tools" / "relay.mjs")], stdout=subprocess.PIPE, text=True)
-    try:
-        words = process.stdout.readline().split()
-        if words[:1] != ["relay"]:
-            raise RuntimeError(f"tools/relay.mjs did not start (it said {words!r})")
-        yield words[1]
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
 def round_trip(playwright, site_url: str, clicks: int = 200, seed: int = 0, via: str = "any") -> dict:
     """Time ``clicks`` moves across a two-peer room; p50 and p95 end to end and of the network part, in ms.
 
@@ -89,7 +72,7 @@ def round_trip(playwright, site_url: str, clicks: int = 200, seed: int = 0, via:
     end_to_end: list[float] = []
     network: list[float] = []
     overheard = {"events": 0, "bytes": 0}
-    with relay() as relay_url:
+    with project_relay() as relay_url:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=[*FLAGS, *RTC_FLAGS])
         try:
             home = f"{site_url}?relay={relay_url}&ice=none&via={via}&speed=instant&look=0"

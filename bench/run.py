@@ -23,7 +23,9 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
 10. ``sealed``: a 4-party, 52-card sealed deal, a reveal and the end check, on CPython, in Pyodide and in Pyodide on
    a phone's CPU, and one P-256 multiplication (bench/sealed.py);
 11. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
-   network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
+   network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes);
+12. ``relays``: the relay lab: every game through a third-party relay at its defaults and through a mix of relays
+   that misbehave, and pages asleep 90 s (bench/relays.py; about 20 minutes).
 
 ``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
 lighthouse`` adds its audit to bench/results/latest.json that way).
@@ -44,7 +46,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import blog, boot, clicks, engine, lighthouse, netlab, report, rooms, throttled, transfers
+from . import blog, boot, clicks, engine, lighthouse, netlab, relays, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -114,6 +116,7 @@ SECTIONS = (
     "bots",
     "sealed",
     "netlab",
+    "relays",
 )
 
 
@@ -376,6 +379,9 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
             results = netlab.matrix(playwright, turn=False) + netlab.matrix(playwright, turn=True)
             print(netlab.tables(results))
             rows["netlab"] = netlab.rows(results)
+        if "relays" in only:
+            _say("relays: rooms through a third-party relay and a mix of misbehaving ones; pages asleep")
+            rows["relays"] = relays.rows(relays.lab(playwright, site_url, plan.quick))
     if "throughput" in only:
         _say("throughput: CPython, then Pyodide")
         cpython = engine.throughput(False, plan.throughput_seconds, plan.throughput_rounds)
@@ -406,6 +412,7 @@ TABLE_ORDER = (
     "bots",
     "sealed",
     "rooms",
+    "relays",
     "netlab",
     "lighthouse",
 )

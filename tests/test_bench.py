@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import relays
 from bench.engine import Timing, parse_timing_table
 from bench.report import figure, markdown, percentile, row, target
 from game import GAMES
@@ -115,6 +116,7 @@ def test_a_quick_run_has_every_row(tmp_path):
         # A row without a figure must say why (rooms not built yet, a game not in the web app yet).
         assert isinstance(item["value"], int | float) or item["note"], item
     assert all(rows[names.index(name)]["value"] > 0 for name in PEER_ROWS)
+    assert set(relays.row_names()) <= set(names), "the relay lab's rows"
     table = completed.stdout.splitlines()
     assert all(any(line.startswith(f"| {name} |") for line in table) for name in names)
 

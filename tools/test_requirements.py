@@ -1,8 +1,9 @@
 """Print the pinned test requirements from pyproject.toml, so every install step reads one list.
 
 ``--pure`` leaves out what the run inside Pyodide needs not: packages with native code (ruff, playwright, and
-cryptography, the reference game/net/p256.py is checked against), the host's parallel runner (pytest-xdist) and
-the WebKit driver's client (selenium), keeping the pure-Python ones Pyodide can load.
+cryptography, the reference game/net/p256.py is checked against), the host's parallel runner (pytest-xdist), the
+WebKit driver's client (selenium) and the third-party Nostr relay the room tests run (nostr-relay), keeping the
+pure-Python ones Pyodide can load.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-HOST_ONLY = ("ruff", "playwright", "pytest-xdist", "cryptography", "selenium")
+HOST_ONLY = ("ruff", "playwright", "pytest-xdist", "cryptography", "selenium", "nostr-relay")
 
 
 def main() -> None:

@@ -4,7 +4,7 @@
     host = Host(game_id, players=3, host_peer=LOCAL_PEER, grace_ms=30_000, absent_bot="medium", on_save=store)
     out = host.peer_joined("peer-a")                      # -> [Outgoing(peer, text), ...]: send each
     out = host.receive("peer-a", text, now_ms)            # every message from a peer goes here
-    out = host.peer_left("peer-a", now_ms)
+    out = host.peer_left("peer-a", now_ms)                # its seat waits; out = host.peer_returned("peer-a")
     host.configure(game_id, 4, options)                   # the host's own controls, in the lobby;
     host.assign(1, "peer-a"); host.add_bot(2, "hard")     # they raise ValueError with a sentence
     host.clear(3); host.start(); host.deal()              # deal(): stop waiting (close pledges, then deal)
@@ -28,14 +28,17 @@ texts go straight to ``host.receive``), named by ``host_peer`` so that it adds n
 transport and the Host, a ``GuestGate`` between the transport and a guest's Client. A guest knocks
 (``knock``: a nonce and an ECDH share); the host answers ``identity``: its P-256 public key (whose id
 is in the invitation), its own ECDH share, and a signature over the room, both peer ids, the nonce
-and both shares. From then on every message either way is sealed (``~seq~mac~box``): encrypted and
+and both shares. From then on every message either way is sealed (``~seq~ack~mac~box``): encrypted and
 then MACed with keys per direction from that exchange, so only its one peer can read it (relays and
-the other guests cannot), and taken only in sequence. The knock and the identity, which carry only
-public values, are the only messages in clear. A reclaim proof includes the connection's ``binding``
+the other guests cannot). The connection's link (link.py) takes each once and in order, acknowledges it,
+and sends its own again until they are acknowledged, across lost and repeated texts, path changes, relay
+reconnects and sleeping pages; a connection the transport lost comes back with its first genuine message,
+with no new handshake. The knock and the identity, which carry only public values, are the only messages in
+clear. A reclaim proof includes the connection's ``binding``
 from the handshake. The host's own player is ``LOCAL_PEER`` (``"@host"``),
 which no transport id can be. The tables below are the bodies.
 
-**Messages.** Each is a JSON object ``{"v": 1, "type": ..., fields}``, at most 64 KB, with exactly the
+**Messages.** Each is a JSON object ``{"v": 2, "type": ..., fields}``, at most 64 KB, with exactly the
 fields below (``messages.py`` holds the schemas). Seats are numbered from 0; hex values are 32 bytes
 as 64 lowercase hex digits.
 
@@ -62,7 +65,8 @@ type          fields                           meaning
 ============  ===============================  ========================================================
 lobby         phase, game, players, options,   the room; ``phase`` is lobby, shuffle, playing or over;
               seats, you                       ``seats[i]``: seat, kind (open, player, bot), name,
-                                               level, connected, bot_playing; ``you``: your seat
+                                               level, connected, bot_playing, host (the host's own
+                                               player sits there); ``you``: your seat
 seated        seat, secret                     you hold ``seat``; keep ``secret`` to reclaim it later
 challenge     seat, nonce                      prove you hold ``seat``'s secret
 commit        commitment                       SHA-256 of the host's secret (the game's id); answer ``pledge``
@@ -70,9 +74,10 @@ pledges       commitment, pledges              every ``{seat, pledge}``: the lis
 received      commitment, pledge               the host has your nonce (the one ``pledge`` commits to);
                                                from now on, a deal without it is tampering
 start         commitment, pledges, nonces      the deal: the seed comes from the ``{seat, nonce}`` list
-update        seat, step, since, events,       your seat's events from index ``since``, your view and
-              view, legal                      the actions your seat may play now (both null while more
-                                               parts follow); ``step`` is the state id
+update        seat, step, since, events,       your seat's events from index ``since``, your view (whole,
+              view, changes, legal             or as ``changes`` to the last one: delta.py) and the actions
+                                               your seat may play now (all null while more parts follow);
+                                               ``step`` is the state id
 reveal        secret, since, log, total        after the game: the secret and the action log (in parts)
 error         code, message, step              your last message was refused; nothing changed
 ============  ===============================  ========================================================

@@ -1,30 +1,36 @@
-"""An encrypted, authenticated, sequenced channel over one connection, keyed by the handshake (``identity.py``).
+"""An encrypted, authenticated, numbered channel over one connection, keyed by the handshake (``identity.py``).
 
-Every message after the handshake travels sealed, as the text ``~<seq>~<mac>~<box>``:
+Every message after the handshake travels sealed, as the text ``~<seq>~<ack>~<mac>~<box>``:
 
-- ``seq`` counts the messages sent in that direction from 0;
+- ``seq`` numbers the messages sent in that direction from 0;
+- ``ack`` is how many of the other direction's messages the sender has taken, in order (``link.py`` says how it
+  is used: each message is acknowledged end to end and sent again until it is);
 - ``box`` is the body encrypted, as base64url without ``=``: the body's UTF-8 bytes, padded with one
   ``0x80`` byte and then zeros to a multiple of :data:`PAD_BYTES`, XORed with the keystream
   ``SHAKE-256(cipher key || seq as 8 bytes, big-endian)``, as many bytes as the padded body;
-- ``mac = HMAC-SHA256(mac key, "<seq>~" + box)`` as hex (encrypt-then-MAC).
+- ``mac = HMAC-SHA256(mac key, "<seq>~<ack>~" + box)`` as hex (encrypt-then-MAC).
 
-The receiver checks the MAC before anything else and takes only the very next ``seq``: a forged or
-altered message fails the MAC, a replayed or reordered one fails the count. The transport is reliable
-and ordered, so an honest peer never skips a number; after a dropped connection both sides make a new
-handshake, and with it new keys and a new count.
+An acknowledgement alone is ``~-~<ack>~<mac>~`` (no body), and a *probe*, an acknowledgement that also asks
+the peer to send again whatever it has not had acknowledged, is ``~?~<ack>~<mac>~``; their MAC covers ``-`` or
+``?`` in place of the number.
+
+The receiver checks the MAC before anything else: a forged or altered message fails it, and with it a changed
+count or acknowledgement. Which numbers it takes (once each, in order, whatever order they come in) is the
+link's business. A message sent again is the same box under the same number, with the acknowledgement of the
+moment: no number is ever sealed with two different bodies.
 
 Why this is sound, briefly. Each direction of each connection has its own cipher key and MAC key,
 independent outputs of HKDF over the handshake's ECDH secret. SHAKE-256 keyed by a secret prefix is a
 keyed sponge, a pseudo-random function (KMAC is built the same way), so the keystream for one
 ``(key, seq)`` looks random to anyone without the key; a key is used in one direction of one
-connection and ``seq`` never repeats under it, so no keystream is ever used twice, and the XOR hides
-the body (a stream cipher with a unique nonce). The MAC over ``seq`` and the ciphertext, checked first,
-rejects any change before decryption, so a tampered ciphertext never reaches the decoder (the generic
-encrypt-then-MAC composition, which is secure against chosen-ciphertext attacks). Only the standard
+connection and ``seq`` never carries two bodies under it, so no keystream is ever used twice, and the XOR
+hides the body (a stream cipher with a unique nonce). The MAC over ``seq``, ``ack`` and the ciphertext,
+checked first, rejects any change before decryption, so a tampered ciphertext never reaches the decoder (the
+generic encrypt-then-MAC composition, which is secure against chosen-ciphertext attacks). Only the standard
 library is used: Pyodide's ``hashlib`` has SHAKE-256, and a test checks it there.
 
-What still shows: the length of a message, to within :data:`PAD_BYTES` bytes, and its timing. The
-padding is what keeps the length of a card id (``"9H"`` or ``"10H"``) from showing in most messages.
+What still shows: the length of a message, to within :data:`PAD_BYTES` bytes, its timing, and the counts.
+The padding is what keeps the length of a card id (``"9H"`` or ``"10H"``) from showing in most messages.
 """
 
 from __future__ import annotations
@@ -40,7 +46,8 @@ from .messages import MAX_MESSAGE_BYTES
 PAD_BYTES = 256
 # The head only: a regular expression over a 64 KB box costs more than the whole decryption in Pyodide,
 # and the MAC, checked first, already refuses any box its sender did not make.
-SEALED_HEAD = re.compile(r"~(0|[1-9][0-9]{0,9})~([0-9a-f]{64})~", re.ASCII)
+SEALED_HEAD = re.compile(r"~(0|[1-9][0-9]{0,9}|-|\?)~(0|[1-9][0-9]{0,9})~([0-9a-f]{64})~", re.ASCII)
+ACK, PROBE = "-", "?"  # the seq field of an acknowledgement alone, and of a probe
 
 
 def padded_length(body_bytes: int) -> int:
@@ -53,7 +60,7 @@ def box_chars(body_bytes: int) -> int:
     return -(-padded_length(body_bytes) * 4 // 3)
 
 
-MAX_SEALED_CHARS = len(f"~{10**10 - 1}~{'0' * 64}~") + box_chars(MAX_MESSAGE_BYTES)
+MAX_SEALED_CHARS = len(f"~{10**10 - 1}~{10**10 - 1}~{'0' * 64}~") + box_chars(MAX_MESSAGE_BYTES)
 
 
 @dataclass(frozen=True)
@@ -69,9 +76,9 @@ def is_sealed(raw: object) -> bool:
     return isinstance(raw, str) and raw.startswith("~")
 
 
-def _mac(key: bytes, seq: int, box: str) -> str:
+def _mac(key: bytes, seq: str, ack: int, box: str) -> str:
     # A received box may hold any character: encoded so that none raises (a genuine box is ASCII).
-    return hmac.new(key, f"{seq}~{box}".encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
+    return hmac.new(key, f"{seq}~{ack}~{box}".encode("utf-8", "surrogatepass"), hashlib.sha256).hexdigest()
 
 
 def _xor_keystream(key: bytes, seq: int, data: bytes) -> bytes:
@@ -99,34 +106,47 @@ def decrypt(key: bytes, seq: int, box: str) -> str | None:
         return None
 
 
+@dataclass(frozen=True)
+class Opened:
+    """A genuine sealed text: its number (``None`` for an acknowledgement or a probe), its acknowledgement, whether
+    it is a probe, and its box (``""`` without a body)."""
+
+    seq: int | None
+    ack: int
+    probe: bool
+    box: str
+
+
 class Channel:
     """One end of a connection: seals what it sends with ``send``'s keys, opens what it receives with ``receive``'s."""
 
     def __init__(self, send: DirectionKeys, receive: DirectionKeys):
         self._send = send
         self._receive = receive
-        self.sent = 0
-        self.received = 0
 
-    def seal(self, body: str) -> str:
-        """``body`` encrypted and authenticated with the next sequence number."""
-        box = encrypt(self._send.cipher, self.sent, body)
-        text = f"~{self.sent}~{_mac(self._send.mac, self.sent, box)}~{box}"
-        self.sent += 1
-        return text
+    def box(self, seq: int, body: str) -> str:
+        """``body`` encrypted as message number ``seq`` of this direction."""
+        return encrypt(self._send.cipher, seq, body)
 
-    def open(self, raw: object) -> str | None:
-        """The body of ``raw`` if it is the next genuine message in order, else ``None``; never raises."""
+    def seal(self, seq: int | str, ack: int, box: str = "") -> str:
+        """The text of message ``seq`` (a number, or ``ACK`` or ``PROBE`` with no box) with acknowledgement ``ack``."""
+        return f"~{seq}~{ack}~{_mac(self._send.mac, str(seq), ack, box)}~{box}"
+
+    def open(self, raw: object) -> Opened | None:
+        """What ``raw`` says if the peer sealed it (the MAC holds), else ``None``; never raises. The box is not
+        decrypted yet: :meth:`body` does that, for the numbers the link takes."""
         if not isinstance(raw, str) or len(raw) > MAX_SEALED_CHARS:
             return None
         found = SEALED_HEAD.match(raw)
-        if found is None or int(found.group(1)) != self.received:
-            return None  # not sealed, or replayed, reordered or skipped
-        box = raw[found.end() :]
-        if not hmac.compare_digest(_mac(self._receive.mac, self.received, box), found.group(2)):
+        if found is None:
             return None
-        body = decrypt(self._receive.cipher, self.received, box)
-        if body is None:
+        seq, ack, box = found.group(1), int(found.group(2)), raw[found.end() :]
+        if not hmac.compare_digest(_mac(self._receive.mac, seq, ack, box), found.group(3)):
             return None
-        self.received += 1
-        return body
+        if seq in (ACK, PROBE):
+            return None if box else Opened(None, ack, seq == PROBE, "")
+        return Opened(int(seq), ack, False, box)
+
+    def body(self, opened: Opened) -> str | None:
+        """The body in a genuine message's box, or ``None`` if it does not decode to a padded body."""
+        return decrypt(self._receive.cipher, opened.seq, opened.box)

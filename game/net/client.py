@@ -278,6 +278,12 @@ class Client:
         return []
 
     def _on_start(self, message: dict) -> list[str]:
+        replica = self.replica
+        if replica is not None and replica.signed[1] == message["commitment"]:
+            # The game this copy plays already (a new connection's welcome): the copy, its count and the entries
+            # the host has not shown yet stay as they are (the first start seen is the one the log is checked by),
+            # and those entries go again, since the old connection may have lost them.
+            return self.resend()
         evidence = self._game(message["commitment"])
         if evidence["pledges"] is None:
             evidence["pledges"] = message["pledges"]

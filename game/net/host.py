@@ -51,12 +51,13 @@ SYNCS_PER_SECOND = 0.1
 
 @dataclass
 class Connection:
-    """What the host keeps about one live connection."""
+    """What the host keeps about one live connection (and about one that is away, for its return)."""
 
     bucket: TokenBucket
     name: str | None = None
     key: str | None = None  # the signing key its device announced (hex): its party's, once it sits
     logged: int = 0  # how many log entries it has been sent
+    held: tuple[int, str] | None = None  # while away: the seat it held, and that seat's secret then
     challenge: tuple[int, str] | None = None  # (seat, nonce) it must answer to reclaim that seat
     binding: str = ""  # this connection's handshake binding (gate.py), which a reclaim proof must carry
     syncs: TokenBucket = field(default_factory=lambda: TokenBucket(SYNC_BURST, SYNCS_PER_SECOND))
@@ -110,6 +111,7 @@ class Host:
         self._entropy = entropy
         self._on_save = on_save
         self._peers: dict[str, Connection] = {}
+        self._away: dict[str, Connection] = {}  # connections that left, kept for their return (peer_returned)
         self._now = 0  # the time of the message being handled
         self.bots = BotDriver()
 
@@ -121,20 +123,40 @@ class Host:
         ``binding`` is the connection's handshake binding (``HostGate`` passes it): a reclaim proof on
         this connection must carry it.
         """
+        self._away.pop(peer, None)  # a new connection under an old id: whatever that one held is not its
         if peer not in self._peers:
             self._peers[peer] = Connection(TokenBucket(), binding=binding)
         return self._welcome(peer)
 
     def peer_left(self, peer: str, now_ms: int) -> list[Outgoing]:
         """A connection closed: its seat waits for its player, and the others see it as away."""
-        if self._peers.pop(peer, None) is None:
+        connection = self._peers.pop(peer, None)
+        if connection is None:
             return []
         seat = self.lobby.seat_of(peer)
+        self._away[peer] = connection
         if seat is None:
             return []
+        connection.held = (seat, self.lobby.seats[seat].secret)
         self.lobby.seats[seat].peer = None
         self.lobby.seats[seat].left_at = now_ms
         return self._lobby_to_all()
+
+    def peer_returned(self, peer: str, binding: str = "") -> list[Outgoing]:
+        """A connection that left is back, the same one (``HostGate`` knows it by its keys): it sits again in the
+        seat it held, unless that seat has changed hands meanwhile, and gets what it missed. A connection the host
+        does not remember is welcomed as a new one."""
+        connection = self._away.pop(peer, None)
+        if connection is None:
+            return self.peer_joined(peer, binding)
+        self._peers[peer] = connection
+        seat, secret = connection.held or (None, None)
+        connection.held = None
+        place = None if seat is None else self.lobby.seats[seat]
+        if place is not None and place.kind == PLAYER and place.peer is None and place.secret == secret:
+            place.peer, place.left_at = peer, None
+        others = [self._lobby_message(other) for other in self._peers if other != peer]
+        return others + self._welcome(peer, full=False)
 
     def connected(self) -> list[str]:
         """The live connections' peer ids."""
@@ -438,14 +460,15 @@ class Host:
         return Outgoing(peer, encode("error", code=code, message=message[:1000], k=k))
 
     def _lobby_message(self, peer: str) -> Outgoing:
-        fields = self.lobby.public(self.lobby.seat_of(peer))
+        fields = self.lobby.public(self.lobby.seat_of(peer), self.settings.host_peer)
         return Outgoing(peer, encode("lobby", phase=self.phase, **fields))
 
     def _lobby_to_all(self) -> list[Outgoing]:
         return [self._lobby_message(peer) for peer in self._peers]
 
-    def _welcome(self, peer: str) -> list[Outgoing]:
-        return [self._lobby_message(peer), *self._commit_request(peer), *self._game_for(peer, full=True)]
+    def _welcome(self, peer: str, full: bool = True) -> list[Outgoing]:
+        """The lobby, and the game's log: all of it, or (not ``full``) the entries this peer was not sent."""
+        return [self._lobby_message(peer), *self._commit_request(peer), *self._game_for(peer, full=full)]
 
     def _commit_request(self, peer: str) -> list[Outgoing]:
         """What a peer needs during the shuffle: the commitment (a request for a pledge from a seated

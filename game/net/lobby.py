@@ -110,8 +110,9 @@ class Lobby:
         """True when every seat has a player or a bot."""
         return all(seat.kind != OPEN for seat in self.seats)
 
-    def public(self, you: int | None) -> dict:
-        """The lobby message's fields for a peer at seat ``you``: never a secret, never a connection id."""
+    def public(self, you: int | None, host_peer: str | None = None) -> dict:
+        """The lobby message's fields for a peer at seat ``you``: never a secret, never a connection id (``host``
+        marks the seat of the host's own player, connection ``host_peer``)."""
         return {
             "game": self.game,
             "players": self.players,
@@ -123,6 +124,7 @@ class Lobby:
                     "name": seat.name,
                     "level": seat.level,
                     "connected": seat.kind == BOT or seat.peer is not None,
+                    "host": host_peer is not None and seat.peer == host_peer,
                 }
                 for index, seat in enumerate(self.seats)
             ],

@@ -1,6 +1,6 @@
 """The wire format: versioned JSON messages, each field checked against a schema, none over 64 KB.
 
-Every message is one JSON object ``{"v": 1, "type": ..., <fields>}``. :func:`decode` refuses anything
+Every message is one JSON object ``{"v": 2, "type": ..., <fields>}``. :func:`decode` refuses anything
 else with a :class:`ProtocolError` whose ``code`` says what kind of refusal it is, and never raises
 anything but that: a peer's bytes must never crash the host. A message carries exactly the fields
 its type's schema lists, no more, no fewer, so a client cannot slip a ``"seat"`` into an action.
@@ -203,6 +203,7 @@ SEAT_ENTRY = record(
         "name": optional(NAME),
         "level": optional(text(MAX_NAME_CHARS)),
         "connected": boolean,
+        "host": boolean,
     }
 )
 

@@ -10,9 +10,10 @@ worker has no RTCPeerConnection), opened by static/js/page.js through ``window.f
 
 - an ``OpenTransport`` effect (the app gives each transport it opens a number, ``gen``) makes page.js open one;
   each of its events comes back as a ``net`` message with that number: ``open`` (this peer's id), ``join``,
-  ``leave``, ``message`` (peer, text), ``path`` (peer, how it is reached), ``error`` (a sentence), ``refused`` (a
-  sentence: the link's network settings are wrong, so it did not open) and ``broke`` (the network code failed).
-  The app drops the events of a transport it has since closed;
+  ``leave``, ``message`` (peer, text), ``path`` (peer, how it is reached), ``resumed`` (the page came back from
+  sleep, or online), ``relays`` (how many relays carry its messages, how many turned it away), ``error`` (a
+  sentence), ``refused`` (a sentence: the link's network settings are wrong, so it did not open) and ``broke``
+  (the network code failed). The app drops the events of a transport it has since closed;
 - ``Send``, ``CloseTransport``: page.js sends a text to a peer, or leaves;
 - the room's timers run on the page like the screen's; when one runs, page.js adds the transport's
   ``status()`` (for the connection limit).
@@ -142,13 +143,17 @@ class Rooms:
         if event == "open":
             return control.opened(args[0])
         if event == "join":
-            return control.joined(args[0])
+            return control.joined(args[0], now)
         if event == "leave":
             return control.left(args[0], now)
         if event == "message":
             return control.received(args[0], args[1], now)
         if event == "path":
-            return control.reached(args[0], args[1])
+            return control.reached(args[0], args[1], now)
+        if event == "resumed":
+            return control.resumed(now)
+        if event == "relays":
+            return control.relays(args[0], args[1])
         if event == "error":  # the transport's own sentences for the player
             return [Say(args[0])]
         if event == "refused":  # the link's network settings are wrong: the transport did not open

@@ -1,10 +1,10 @@
 """The room controller: what one page does in a room, and what it shows of it. No browser.
 
 The app (:mod:`game.web.app`, through :mod:`game.web.room`) hands it the transport's news (a peer joined, left,
-sent a text, is reached through a relay), the player's commands and the timers' calls, each with the time; it
-carries out the effects (:mod:`game.web.effects`) each call returns. The controller decides, the app obeys, so the
-knocks, the seats, the host-gone and connection timers, the bots' pace and every word of the room's status are
-tested on CPython.
+sent a text, is reached through a relay; the page came back from sleep or went online; how many relays carry its
+messages), the player's commands and the timers' calls, each with the time; it carries out the effects
+(:mod:`game.web.effects`) each call returns. The controller decides, the app obeys, so the knocks, the seats, the
+host-gone and connection timers, the bots' pace and every word of the room's status are tested on CPython.
 
 How the pieces meet:
 
@@ -16,6 +16,10 @@ How the pieces meet:
   joins; only the peer that proves it holds the key named in the invitation (``id=`` in the link) becomes
   its host, and it takes only that peer's sealed messages. When the host's page reloads, its new connection
   proves itself again and the guest reclaims its seat. A host gone for ``HOST_GONE_MS`` is said to have left.
+- **Every message arrives.** Each connection's link (:mod:`game.net.link`) acknowledges what it takes and sends
+  what was not acknowledged again (the ``link`` timer runs when something is due); a peer the transport lost keeps
+  its link, so the move a player makes while the other page sleeps goes when it wakes, and the page that comes
+  back (the transport's ``resumed``, or the peer heard again) catches up at once.
 - **The game** is sealed: no page holds a card it was not shown. Every page plays it itself from the log the host
   keeps (:class:`~game.net.replica.Replica`: the host's own, lent to its player's client, or a guest's client's),
   and the play screen draws it from a :class:`~game.web.source.RoomSource` over the client (``ShowGame``,
@@ -71,9 +75,12 @@ from .roomview import first_open_seat, render_invite, render_lobby
 WAITING_SHOWN_MS = 1000
 # How long a guest waits for a host that left before saying it is gone (a reload takes a few seconds).
 HOST_GONE_MS = 60_000
-# A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer).
+# A guest with no verified host knocks again this often, a few times (the host answers a few knocks per peer), and
+# then every KNOCK_LATER_MS for as long as it has none: a knock and its answer travel in clear, outside the links
+# that send every room message again, so a relay that loses events may take a few.
 KNOCK_AGAIN_MS = 3000
 KNOCK_TRIES = 3
+KNOCK_LATER_MS = 10_000
 # Nothing connected within this long (a direct channel, then the relays): the player is told, with what to try.
 CONNECT_LIMIT_MS = 20_000
 IMPORT_FORM = (
@@ -116,6 +123,10 @@ def device_names(names: list[str]) -> str:
 HOST_UNREACHABLE = (
     "This device could not reach the room's relays, so nobody can join the room. Check the internet connection, "
     "then reload the page."
+)
+RELAYS_REFUSE = (
+    "The room's relays refuse this page's messages (they limit or turn away rooms like this one), so they carry "
+    "nothing to the others. Try again in a few minutes, or on another network; this page keeps trying."
 )
 
 
@@ -162,6 +173,8 @@ class RoomScreen:
         self._due: set[str] = set()
         self._host_save: str | None = None  # the host's save, made since it was last stored
         self._bot_move: BotMove | None = None  # the host's bot's move, waiting for its delay
+        self._link_due: int | None = None  # when the ``link`` timer runs (the links' next resend or acknowledgement)
+        self._relays_refuse = False  # every relay turns this page's messages away
 
     # --- entering ---------------------------------------------------------------------------------------
 
@@ -250,14 +263,39 @@ class RoomScreen:
         """The transport could not open: the link's network settings are wrong (``reason`` says how)."""
         return [Cancel("connect-limit"), *self._status(f"{reason} Ask for the link again.")]
 
-    def joined(self, peer: str) -> list[Effect]:
-        """The transport connected ``peer``: a guest knocks at it, in case it is the host."""
+    def joined(self, peer: str, now_ms: int) -> list[Effect]:
+        """The transport connected ``peer``: a guest knocks at it, in case it is the host; a peer this page has a
+        link with (its host, or a guest, back from sleep or a lost relay) gets what it missed at once."""
         self.present.add(peer)
+        if self.gate is not None:
+            return self._transmit(self.gate.peer_back(peer, now_ms), now_ms)
         if self.door is None:
             return []
+        if peer == self.door.host_peer and self.door.link is not None:
+            self.host_peer = peer
+            effects = [Cancel("host-gone"), *self._status(self._connected_status()), *self._render()]
+            return effects + self._to_host(self.door.resume(now_ms), now_ms)
         # One task later: the tabs transport announces a newcomer here before it has told the newcomer about
         # this page, and the newcomer drops messages from peers it does not know yet.
         return [After(f"knock {KNOCK_TRIES} {peer}", 0, after_paint=False)]
+
+    def resumed(self, now_ms: int) -> list[Effect]:
+        """This page is back (unfrozen, online again, its relays reconnected): what was not acknowledged goes at
+        once, with a probe that makes the others send theirs."""
+        if self.gate is not None:
+            return self._transmit(self.gate.resume(now_ms), now_ms)
+        if self.door is None or self.host_peer is None:
+            return []
+        return self._to_host(self.door.resume(now_ms), now_ms)
+
+    def relays(self, usable: int, refused: int) -> list[Effect]:
+        """How many of the room's relays carry this page's messages now, and how many turned it away: when none
+        carries them because they refuse, the page says so (never "Connected")."""
+        refusing = usable == 0 and refused > 0 and self.kind == "nostr"
+        if refusing == self._relays_refuse:
+            return []
+        self._relays_refuse = refusing
+        return self._status(RELAYS_REFUSE if refusing else self._settled_status())
 
     def left(self, peer: str, now_ms: int) -> list[Effect]:
         """The transport says ``peer`` is gone."""
@@ -271,14 +309,21 @@ class RoomScreen:
         if peer != self.host_peer:
             return []
         self.host_peer = None
-        return [*self._status(HOST_LEFT), After("host-gone", HOST_GONE_MS, after_paint=False)]
+        effects = [*self._status(HOST_LEFT), After("host-gone", HOST_GONE_MS, after_paint=False)]
+        return effects + self._render()
 
-    def reached(self, peer: str, path: str) -> list[Effect]:
-        """The transport reaches ``peer`` by ``path``: "direct", "turn" or "relay"."""
-        self.paths[peer] = path
+    def reached(self, peer: str, path: str, now_ms: int) -> list[Effect]:
+        """The transport reaches ``peer`` by ``path``: "direct", "turn" or "relay". A new path (a direct channel that
+        broke, or opened again) may have lost what was on the old one: the link sends it again at once."""
+        before, self.paths[peer] = self.paths.get(peer), path
+        moved = before is not None and before != path
         if self.host is None:
-            return self._status(self._connected_status()) if peer == self.host_peer else []
-        return self._status(self._guests_status())
+            if peer != self.host_peer:
+                return []
+            resent = self._to_host(self.door.resume(now_ms), now_ms) if moved and self.door.link else []
+            return self._status(self._connected_status()) + resent
+        resent = self._transmit(self.gate.peer_back(peer, now_ms), now_ms) if moved else []
+        return self._status(self._guests_status()) + resent
 
     def received(self, peer: str, text: str, now_ms: int) -> list[Effect]:
         """A text from transport peer ``peer``."""
@@ -287,18 +332,23 @@ class RoomScreen:
         door = self.door
         if door is None:
             return []
-        before = door.host_peer
-        replies = door.receive(peer, text)
-        found = door.host_peer is not None and door.host_peer != before
-        effects = self._adopt(door.host_peer, now_ms) if found else []
-        effects += [Send(door.host_peer, reply) for reply in replies]
-        return effects + self._news_soon()
+        before, refused = door.link, door.refused
+        replies = door.receive(peer, text, now_ms)
+        effects = self._adopt(door.host_peer, now_ms) if door.link is not before else []
+        if door.refused == refused and peer == door.host_peer and self.host_peer is None:
+            effects += self.joined(peer, now_ms)  # a genuine message: the host is back before the transport says so
+        return effects + self._to_host(replies, now_ms) + self._news_soon()
 
     def _adopt(self, peer: str, now_ms: int) -> list[Effect]:
-        """``peer`` proved it is the host: talk to it from now on, and ask for this player's seat back."""
+        """``peer`` proved it is the host (a new connection: a new handshake): talk to it from now on, and ask for
+        this player's seat back. A move sent on an earlier connection may be lost, so the seat may move again."""
         self.host_peer = peer
         status = self._status(self._connected_status())
-        return [Cancel("host-gone"), Cancel("connect-limit"), *status, *self._greet(now_ms)]
+        return [Cancel("host-gone"), Cancel("connect-limit"), *status, *self._render(), *self._greet(now_ms)]
+
+    def _to_host(self, texts: list[str], now_ms: int) -> list[Effect]:
+        """A guest's page: send sealed texts to the host, then make sure the link's timer is set."""
+        return [Send(self.door.host_peer, text) for text in texts] + self._link_timer(now_ms)
 
     # --- timers -----------------------------------------------------------------------------------------
 
@@ -317,13 +367,16 @@ class RoomScreen:
         if name == "resend":
             return [effect for text in self.client.resend() for effect in self._send(text, now_ms)]
         if name == "host-gone":
-            return self._status(HOST_GONE) if self.door is not None and self.door.host_peer is None else []
+            return self._status(HOST_GONE) if self.door is not None and self.host_peer is None else []
+        if name == "link":
+            return self._link_step(now_ms)
         if name == "connect-limit":
             return self._connect_limit(transport_status or {})
         return []
 
     def _knock(self, peer: str, tries: int) -> list[Effect]:
-        """Knock at ``peer``, and again while no host has proven itself (a knock may be lost).
+        """Knock at ``peer``, and again while no host has proven itself (a knock may be lost): a few times at once,
+        then now and then.
 
         The first knock goes even with a host: a reloaded host is a new peer, and its old connection may
         not be seen to go before the new one arrives.
@@ -331,16 +384,41 @@ class RoomScreen:
         door = self.door
         if door is None or peer not in self.present or (tries < KNOCK_TRIES and door.host_peer is not None):
             return []
-        effects: list[Effect] = [Send(peer, door.knock(peer))]
-        if tries > 1:
-            effects.append(After(f"knock {tries - 1} {peer}", KNOCK_AGAIN_MS, after_paint=False))
-        return effects
+        again = After(f"knock {max(1, tries - 1)} {peer}", KNOCK_AGAIN_MS if tries > 1 else KNOCK_LATER_MS, False)
+        return [Send(peer, door.knock(peer)), again]
+
+    def _link_timer(self, now_ms: int) -> list[Effect]:
+        """Set the ``link`` timer for the links' next resend or acknowledgement, if it is not set for earlier."""
+        links = self.gate if self.gate is not None else self.door
+        due = None if links is None else links.next_due()
+        if due is None or (self._link_due is not None and self._link_due <= due):
+            return []
+        self._link_due = due
+        return [After("link", max(0, due - now_ms), after_paint=False)]
+
+    def _link_step(self, now_ms: int) -> list[Effect]:
+        """The links' resends and acknowledgements that are due; a guest whose host no longer knows its link (it
+        answers nothing on it for long) knocks again, for a new one."""
+        self._link_due = None
+        if self.gate is not None:
+            return self._transmit(self.gate.tick(now_ms), now_ms)
+        door = self.door
+        if door is None:
+            return []
+        if self.host_peer is not None and door.stale(now_ms):
+            return [Send(self.host_peer, door.knock(self.host_peer)), *self._to_host(door.tick(now_ms), now_ms)]
+        return self._to_host(door.tick(now_ms), now_ms)
 
     def _connect_limit(self, transport_status: dict) -> list[Effect]:
         """Nothing connected in time: say what happened and what to try (the page keeps trying meanwhile)."""
         relays = transport_status.get("relays", 1)
+        if relays == 0 and transport_status.get("refused", 0) and self.kind == "nostr":
+            self._relays_refuse = True
+            return self._status(RELAYS_REFUSE)
         if self.host is not None:
-            return self._status(HOST_UNREACHABLE) if relays == 0 and self.kind == "nostr" else []
+            # Only while nobody has come: a page that just woke up has its relays back in a moment.
+            alone = not self.gate or not self.gate.links()
+            return self._status(HOST_UNREACHABLE) if relays == 0 and self.kind == "nostr" and alone else []
         if self.host_peer is not None:
             return []
         if relays == 0 and self.kind == "nostr":
@@ -353,6 +431,15 @@ class RoomScreen:
     def _connected_status(self) -> str:
         return CONNECTED_BY_RELAY if self.paths.get(self.host_peer) in RELAYED else CONNECTED
 
+    def _settled_status(self) -> str:
+        """What the status says when nothing is wrong with the relays: the guests' paths on the host's page; on a
+        guest's, connected, or the host's absence, or still connecting."""
+        if self.host is not None:
+            return self._guests_status()
+        if self.host_peer is not None:
+            return self._connected_status()
+        return HOST_LEFT if self.door is not None and self.door.link is not None else CONNECTING
+
     def _guests_status(self) -> str:
         """The host's page: the guests whose messages go through a relay, by name."""
         names = {place.peer: place.name for place in self.host.lobby.seats if place.peer is not None}
@@ -361,6 +448,8 @@ class RoomScreen:
         return f"Connected through a relay (a little slower): {', '.join(relayed)}." if relayed else ""
 
     def _status(self, text: str) -> list[Effect]:
+        if self._relays_refuse:
+            text = RELAYS_REFUSE  # nothing else is true while no relay carries this page's messages
         if text == self.status:
             return []
         self.status = text
@@ -466,6 +555,7 @@ class RoomScreen:
                 client.warning,
                 stalled=self._stalled(),
                 fingerprint=fingerprint(replica.log) if over else None,
+                host_away=self.host is None and self.host_peer is None,
             )
         if html != self._lobby_html:  # redrawing an unchanged panel would lose the focus and a half-typed name
             self._lobby_html = html
@@ -521,14 +611,14 @@ class RoomScreen:
         """Send one of this player's messages to the host (on the host's page, straight into it)."""
         if self.host is not None:
             return self._deliver(self.host.receive(LOCAL_PEER, text, now_ms), now_ms)
-        if self.door is not None and self.door.host_peer is not None:
-            return [Send(self.door.host_peer, self.door.seal(text))]
+        if self.door is not None and self.door.link is not None:  # kept until the host acknowledges it, if away
+            return self._to_host([self.door.seal(text, now_ms)], now_ms)
         return []
 
     def _deliver(self, outgoing: list[Outgoing], now_ms: int) -> list[Effect]:
         """On the host's page: send what the host object returned (sealed for each guest by the gate)."""
         if self.gate is not None:
-            return self._transmit(self.gate.seal(outgoing), now_ms)
+            return self._transmit(self.gate.seal(outgoing, now_ms), now_ms)
         # The transport is not open yet: only the host's own player is there to tell.
         return self._transmit([message for message in outgoing if message.peer == LOCAL_PEER], now_ms)
 
@@ -543,11 +633,11 @@ class RoomScreen:
                 continue
             for reply in self.client.receive(message.text):
                 answer = self.host.receive(LOCAL_PEER, reply, now_ms)
-                queue.extend(self.gate.seal(answer) if self.gate is not None else answer)
+                queue.extend(self.gate.seal(answer, now_ms) if self.gate is not None else answer)
         if self._host_save is not None:
             effects.append(Store(storage_key(self.invite.room, "host"), self._host_save))
             self._host_save = None
-        return effects + self._news_soon()
+        return effects + self._link_timer(now_ms) + self._news_soon()
 
     # --- the player's commands ----------------------------------------------------------------------------
 
@@ -623,12 +713,13 @@ class RoomScreen:
     def leave(self) -> list[Effect]:
         """Leave the room: close the transport and forget the room (the saves stay, to come back by the link)."""
         effects: list[Effect] = [CloseTransport(), *(Cancel(name) for name in sorted(self._due))]
-        effects += [Cancel("host-gone"), Cancel("connect-limit"), Cancel("bots"), Fragment("")]
+        effects += [Cancel("host-gone"), Cancel("connect-limit"), Cancel("bots"), Cancel("link"), Fragment("")]
         if self.playing:
             effects.append(HideGame())
         self.playing = False
         self.gate = self.door = None
         self._due.clear()
+        self._link_due = None
         return [*effects, Show("room", False), ShowLobby(""), Write("room-invite", ""), Write("room-import", "")]
 
     # --- the host's bots ------------------------------------------------------------------------------------
@@ -661,6 +752,13 @@ class RoomScreen:
     def _seat_key(self) -> str:
         return storage_key(self.invite.room, "host-seat" if self.host is not None else "seat")
 
+    def _link_counts(self) -> dict:
+        """This page's links, added up: messages sent, sent again, and waiting to be acknowledged."""
+        links = list(self.gate.links().values()) if self.gate is not None else []
+        if self.door is not None and self.door.link is not None:
+            links.append(self.door.link)
+        return {key: sum(getattr(link, key) for link in links) for key in ("sent", "resent", "backlog")}
+
     def debug_state(self) -> dict:
         """What this page knows of its room (``window.faceDownRoom()``): for tests and the curious."""
         client = self.client
@@ -677,6 +775,7 @@ class RoomScreen:
             "status": self.status,
             "self_peer": self.self_peer,
             "refused": 0 if self.door is None else self.door.refused,
+            "links": self._link_counts(),
             "phase": None if client.lobby is None else client.lobby["phase"],
             "seat": seat,
             "step": 0 if match is None else match.step,

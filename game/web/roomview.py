@@ -42,18 +42,27 @@ def render_lobby(
     warning: str | None = None,
     stalled: bool = False,
     fingerprint: str | None = None,
+    host_away: bool = False,
 ) -> str:
     """The game, the seats with their controls, and what this peer can do in the room's phase; ``warning`` (the
     client's, a host that dealt again) stands above it all, outside the fold a game puts the lobby in. ``stalled``:
     the game waits for the device of a player who is away (the host may end it, unchecked); ``fingerprint``: the
-    game's, once it is over, for the players to compare."""
+    game's, once it is over, for the players to compare. On a guest's page whose host has left (``host_away``), the
+    host's seat says so, whatever the host last said of it."""
     rules = GAMES.get(lobby["game"])
     title = f"{rules.name if rules else lobby['game']}, {lobby['players']} players"
     options = option_words(lobby["options"])
     names = seat_names(lobby)
     in_lobby = lobby["phase"] == "lobby"
     seats = "".join(
-        _seat(entry, names[entry["seat"]], lobby["you"], is_host and in_lobby, in_lobby, unseated)
+        _seat(
+            {**entry, "connected": False} if host_away and entry["host"] else entry,
+            names[entry["seat"]],
+            lobby["you"],
+            is_host and in_lobby,
+            in_lobby,
+            unseated,
+        )
         for entry in lobby["seats"]
     )
     parts = [

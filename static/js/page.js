@@ -265,6 +265,8 @@
       leave: news("leave"),
       message: news("message"),
       path: news("path"),
+      resumed: news("resumed"),
+      relays: news("relays"),
       error: news("error"),
     };
     faceDownNet.open(kind, room, key, listeners).then(

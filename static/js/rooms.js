@@ -5,8 +5,8 @@
 window.faceDownNet = {
   /**
    * Open the room's transport ("nostr" or "tabs"; its config reads the ?relay=, ?ice= and ?via= overrides
-   * itself). `listeners.open(transport)` runs first, then the others go on (join, leave, message, path, error:
-   * transport.js says what each gets), all in the task the transport opened in: Python's own `await`
+   * itself). `listeners.open(transport)` runs first, then the others go on (join, leave, message, path, resumed,
+   * relays, error: transport.js says what each gets), all in the task the transport opened in: Python's own `await`
    * resumes later, when a peer's first answer may already have come and gone. Returns the transport, or
    * `{ refused }` with a sentence when the link's network settings are wrong.
    */
@@ -24,6 +24,8 @@ window.faceDownNet = {
     transport.onPeerLeave(listeners.leave);
     transport.onMessage(listeners.message);
     transport.onPath(listeners.path);
+    transport.onResume(listeners.resumed);
+    transport.onRelays(listeners.relays);
     transport.onError(listeners.error);
     return transport;
   },

@@ -32,6 +32,8 @@ LOCAL_SCHEMES = ("http://127.0.0.1:", "data:", "blob:", "file://")
 # The browser tests that open many profiles (rooms, first visits): one after another in one worker, never two at once.
 PEER_MODULES = {
     "test_rooms.py",
+    "test_relays.py",
+    "test_sleep.py",
     "test_transport.py",
     "test_netlab.py",
     "test_offline.py",

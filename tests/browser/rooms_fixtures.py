@@ -9,44 +9,37 @@ requests stay on 127.0.0.1 and that pages report no errors) drives the peers unc
 from __future__ import annotations
 
 import statistics
-import subprocess
 from urllib.parse import urlsplit
 
 import pytest
 
-from tools.serve import ROOT
+from tools.relays import ThirdPartyRelay, project_relay
 
 from .rooms_driver import WAIT_MS
 
 TEST_PAGE = "tests/fixtures/transport.html"
 
 
-def start_relay(*flags: str) -> tuple[subprocess.Popen, str]:
-    """``node tools/relay.mjs`` on 127.0.0.1 with ``flags``: the process and its ws:// URL."""
-    relay = subprocess.Popen(["node", str(ROOT / "tools" / "relay.mjs"), *flags], stdout=subprocess.PIPE, text=True)
-    line = relay.stdout.readline().split()
-    if line[:1] != ["relay"]:
-        relay.kill()
-        pytest.fail(f"tools/relay.mjs did not start (said {line!r})")
-    return relay, line[1]
-
-
 @pytest.fixture(name="relay_url", scope="session")
 def relay_url_fixture():
     """``node tools/relay.mjs`` on 127.0.0.1 for the session: its ws:// URL."""
-    relay, url = start_relay()
-    yield url
-    relay.terminate()
-    relay.wait(timeout=10)
+    with project_relay() as url:
+        yield url
+
+
+@pytest.fixture(name="third_party_relay", scope="session")
+def third_party_relay_fixture(tmp_path_factory):
+    """``nostr-relay`` (pip), a relay nobody here wrote, with its own defaults, for the session (``.url``, ``.log``)."""
+    relay = ThirdPartyRelay(tmp_path_factory.mktemp("nostr-relay"))
+    yield relay
+    relay.stop()
 
 
 @pytest.fixture(name="hostile_relay_url")
 def hostile_relay_url_fixture():
     """A relay that forwards whatever it is sent, signed or not (``--hostile``), for one test: its ws:// URL."""
-    relay, url = start_relay("--hostile")
-    yield url
-    relay.terminate()
-    relay.wait(timeout=10)
+    with project_relay("--hostile") as url:
+        yield url
 
 
 class Peer:

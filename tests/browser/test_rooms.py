@@ -28,11 +28,11 @@ from game import new_match
 from game.cards import all_pieces, rank, standard_deck
 from game.match import Match
 from game.net import Host
-from game.net.channel import Channel, DirectionKeys
 from game.net.identity import HostIdentity
 from game.net.messages import encode
 from game.web import invite
 from game.web.games import presenter_for
+from tests.net.gated import MADE_UP, sealed_with
 from tests.net.support import Room, seat_everyone, seeded_entropy
 from tests.support import hidden_ids
 
@@ -55,7 +55,6 @@ from .rooms_fixtures import open_peer_fixture, relay_url_fixture  # noqa: F401
 
 pytestmark = pytest.mark.rooms
 
-MADE_UP = DirectionKeys(b"k" * 32, b"k" * 32)  # keys an impostor made up
 BOOT_MS = 90_000  # four Pyodide pages booting at once on two cores
 # Wraps the room's transport as room.py opens it, so the test sees every text the page receives.
 TAP = """(() => {
@@ -416,7 +415,7 @@ def test_a_guest_verifies_the_host_and_refuses_an_impostor(open_app, open_peer, 
     # 3. Orders in the clear, and sealed with keys it made up.
     lobby = encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=None)
     impostor.send(guest_id, lobby)
-    impostor.send(guest_id, Channel(MADE_UP, MADE_UP).seal(lobby))
+    impostor.send(guest_id, sealed_with(MADE_UP, lobby))
     guest.wait_for("room.refused >= 4")
     state = guest.state()
     assert state["host_peer"] == host_id and state["seat"] == 1 and state["phase"] == "lobby" and not state["errors"]

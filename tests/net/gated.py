@@ -15,11 +15,19 @@ from collections import deque
 
 from game.bots import new_bot
 from game.net import Client, Host, Outgoing
+from game.net.channel import Channel, DirectionKeys
 from game.net.gate import LOCAL_PEER, GuestGate, HostGate
 from tests.net.support import TICK_MS, seeded_entropy
 
 ROOM_ID = "Vq3k9XJ2a7Qe"
 HOST_ID = "HostPeerId0000000001"  # the host page's transport id
+MADE_UP = DirectionKeys(b"k" * 32, b"k" * 32)  # keys an impostor made up
+
+
+def sealed_with(keys: DirectionKeys, body: str, seq: int = 0, ack: int = 0) -> str:
+    """``body`` sealed as message ``seq`` with ``keys`` (an impostor's, or a recorder's own), as a link would."""
+    channel = Channel(keys, keys)
+    return channel.seal(seq, ack, channel.box(seq, body))
 
 
 class TappedGate(HostGate):
@@ -29,9 +37,9 @@ class TappedGate(HostGate):
         super().__init__(*arguments, **keywords)
         self.bodies: dict[str, list[str]] = {}
 
-    def seal(self, outgoing: list[Outgoing]) -> list[Outgoing]:
+    def seal(self, outgoing: list[Outgoing], now_ms: int) -> list[Outgoing]:
         """Seal as the HostGate does, keeping each sealed message's body."""
-        sealed = super().seal(outgoing)
+        sealed = super().seal(outgoing, now_ms)
         sealed_for = {message.peer for message in sealed}
         for message in outgoing:
             if message.peer != LOCAL_PEER and message.peer in sealed_for:
@@ -50,8 +58,8 @@ class GatedRoom:
         self.local = Client(contributes=False)
         self.doors: dict[str, GuestGate] = {}
         self.wire: list[tuple[str, str, str]] = []
-        self.deliver(self.gate.seal(self.host.peer_joined(LOCAL_PEER)))
-        self.deliver(self.gate.seal(self.host.assign(0, LOCAL_PEER)))
+        self.control(self.host.peer_joined(LOCAL_PEER))
+        self.control(self.host.assign(0, LOCAL_PEER))
 
     def tick(self) -> int:
         """Advance the fake clock by one message's worth and return it."""
@@ -102,6 +110,7 @@ class GatedRoom:
         self.gate = TappedGate(host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{self.seed}/gate/{self.now}"))
         for door in self.doors.values():
             door.peer_left(HOST_ID)
+            door.link = None  # the host's page forgot its keys: they are no use any more
         self.control(host.peer_joined(LOCAL_PEER))
         if host.lobby.seats[0].secret == self.local.secret:
             self.control(host.receive(LOCAL_PEER, self.local.reclaim(0, self.local.secret), self.tick()))
@@ -118,7 +127,7 @@ class GatedRoom:
 
     def send(self, peer: str, text: str) -> None:
         """One of guest ``peer``'s own messages, sealed by its door, then everything that follows."""
-        self.to_host(peer, self.doors[peer].seal(text))
+        self.to_host(peer, self.doors[peer].seal(text, self.now))
 
     def to_host(self, peer: str, raw: object) -> list[Outgoing]:
         """Put ``raw`` on the wire from ``peer`` to the host; deliver what follows; return the host's answer."""
@@ -134,13 +143,14 @@ class GatedRoom:
             message = queue.popleft()
             if message.peer == LOCAL_PEER:
                 for reply in self.local.receive(message.text):
-                    queue.extend(self.gate.seal(self.host.receive(LOCAL_PEER, reply, self.tick())))
+                    now = self.tick()
+                    queue.extend(self.gate.seal(self.host.receive(LOCAL_PEER, reply, now), now))
                 continue
             self.wire.append((HOST_ID, message.peer, message.text))
             door = self.doors.get(message.peer)
             if door is None:
                 continue
-            for reply in door.receive(HOST_ID, message.text):
+            for reply in door.receive(HOST_ID, message.text, self.now):
                 self.wire.append((message.peer, HOST_ID, reply))
                 queue.extend(self.gate.receive(message.peer, reply, self.tick()))
 
@@ -154,7 +164,7 @@ class GatedRoom:
 
     def control(self, outgoing: list[Outgoing]) -> None:
         """Deliver what one of the host's own controls (start, add_bot, ...) returned."""
-        self.deliver(self.gate.seal(outgoing))
+        self.deliver(self.gate.seal(outgoing, self.now))
 
     def play(self, max_rounds: int = 5000, until_step: int | None = None) -> None:
         """Every seat's player moves as a Perfect bot that sees only its client's view and events, until the end
@@ -186,7 +196,7 @@ class GatedRoom:
             if action is None:
                 continue
             if mover == LOCAL_PEER:
-                self.deliver(self.gate.seal(self.host.receive(LOCAL_PEER, client.act(action), now)))
+                self.deliver(self.gate.seal(self.host.receive(LOCAL_PEER, client.act(action), now), now))
             else:
                 self.send(mover, client.act(action))
             return True

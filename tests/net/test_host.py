@@ -150,7 +150,7 @@ def test_a_rematch_starts_from_the_lobby_with_the_same_seats():
 def test_connections_come_and_go():
     """A message from a peer never announced joins it first; leaving twice is harmless."""
     host = Host(entropy=seeded_entropy(5))
-    outgoing = host.receive("new", '{"v":1,"type":"sync"}', 0)
+    outgoing = host.receive("new", '{"v":2,"type":"sync"}', 0)
     assert [json.loads(message.text)["type"] for message in outgoing] == ["lobby", "lobby"]
     assert host.connected() == ["new"]
     assert host.peer_left("new", 1) == [] and host.peer_left("new", 2) == []

@@ -63,9 +63,9 @@ def malformed(rng: random.Random) -> list[object]:
     """Not a message at all: not text, not JSON, not an object, or JSON Python would choke on."""
     fixed = [
         None,
-        b'{"v":1,"type":"sync"}',
+        b'{"v":2,"type":"sync"}',
         42,
-        {"v": 1, "type": "sync"},
+        {"v": 2, "type": "sync"},
         ["sync"],
         "",
         " ",
@@ -77,12 +77,12 @@ def malformed(rng: random.Random) -> list[object]:
         "{",
         "}",
         "{'v': 1, 'type': 'sync'}",
-        '{"v":1,"type":"sync"} trailing',
+        '{"v":2,"type":"sync"} trailing',
         "[" * 20_000 + "]" * 20_000,
         '{"a":' * 10_000 + "1" + "}" * 10_000,
-        '{"v":1,"type":"act","state":NaN,"action":{"type":"skip"}}',
-        '{"v":1,"type":"act","state":Infinity,"action":{"type":"skip"}}',
-        '{"v":1,"type":"act","state":' + "9" * 5000 + ',"action":{"type":"skip"}}',
+        '{"v":2,"type":"act","state":NaN,"action":{"type":"skip"}}',
+        '{"v":2,"type":"act","state":Infinity,"action":{"type":"skip"}}',
+        '{"v":2,"type":"act","state":' + "9" * 5000 + ',"action":{"type":"skip"}}',
         "\ud800",
         "\x00" * 100,
     ]
@@ -93,9 +93,9 @@ def malformed(rng: random.Random) -> list[object]:
 
 
 def wrong_versions() -> list[str]:
-    """A protocol version that is missing or not exactly the number 1."""
+    """A protocol version that is missing or not exactly the number 2."""
     texts = [json.dumps({"type": "sync"})]
-    for version in [0, 2, "1", True, 1.0, -1, [1], {}, None, 10**30]:
+    for version in [0, 1, 3, "2", True, 2.0, -2, [2], {}, None, 10**30]:
         texts.append(json.dumps({"v": version, "type": "sync"}))
     return texts
 
@@ -103,7 +103,7 @@ def wrong_versions() -> list[str]:
 def unknown_types() -> list[str]:
     """A message type the host does not take (including the host's own types)."""
     kinds = ["", "ACT", "Act", "acts", "admin", "deal", "start", "lobby", "update", "error", "reveal", 5, None, ["act"]]
-    return [json.dumps({"v": 1, "type": kind}) for kind in kinds] + [json.dumps({"v": 1})]
+    return [json.dumps({"v": 2, "type": kind}) for kind in kinds] + [json.dumps({"v": 2})]
 
 
 VALID_FIELDS = {
@@ -150,18 +150,18 @@ def wrong_fields() -> list[str]:
     texts = []
     for kind, fields in VALID_FIELDS.items():
         for name in fields:
-            texts.append(json.dumps({"v": 1, "type": kind, **{k: v for k, v in fields.items() if k != name}}))
-            texts += [json.dumps({"v": 1, "type": kind, **fields, name: value}) for value in BAD_VALUES[name]]
+            texts.append(json.dumps({"v": 2, "type": kind, **{k: v for k, v in fields.items() if k != name}}))
+            texts += [json.dumps({"v": 2, "type": kind, **fields, name: value}) for value in BAD_VALUES[name]]
         # Impersonation by field: no message may name the seat or peer it speaks for.
         for extra in ({"seat_as": 0}, {"peer": "a"}, {"as": 1}, {"to": [0]}, {"v2": 1}, {"seat": 0, "x": 1}):
-            texts.append(json.dumps({"v": 1, "type": kind, **fields, **extra}))
+            texts.append(json.dumps({"v": 2, "type": kind, **fields, **extra}))
     return texts
 
 
 def huge() -> list[str]:
     """Messages over 64 KB, in characters or only in UTF-8 bytes."""
     over = MAX_MESSAGE_BYTES + 1
-    head = '{"v":1,"type":"hello","name":"'
+    head = '{"v":2,"type":"hello","name":"'
     return [
         head + "x" * over + '"}',
         head + "é" * (over // 2 + 1) + '"}',  # under the cap in characters, over it in bytes

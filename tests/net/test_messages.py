@@ -56,22 +56,22 @@ def test_the_refusal_codes():
     assert refusal(None).code == "malformed"
     assert refusal("{oops").code == "malformed"
     assert refusal("[1, 2]").code == "malformed"
-    assert refusal('{"v":1,"type":"act","state":NaN,"action":{"type":"x"}}').code == "malformed"
+    assert refusal('{"v":2,"type":"act","state":NaN,"action":{"type":"x"}}').code == "malformed"
     assert refusal("[" * 50_000).code == "malformed"
-    assert refusal('{"v":1,"type":"hello","name":' + "[" * 40 + "]" * 40 + "}").code == "malformed"
+    assert refusal('{"v":2,"type":"hello","name":' + "[" * 40 + "]" * 40 + "}").code == "malformed"
     assert decode(encode("hello", name="[{" * 20), CLIENT_MESSAGES)["name"] == "[{" * 20, "brackets in text are text"
-    assert refusal('{"v":2,"type":"sync"}').code == "version"
+    assert refusal('{"v":3,"type":"sync"}').code == "version"
     assert refusal('{"v":true,"type":"sync"}').code == "version"
-    assert refusal('{"v":1,"type":"update"}').code == "unknown_type"
-    assert refusal('{"v":1,"type":"sync","seat":0}').code == "schema"
-    assert refusal('{"v":1,"type":"sit"}').code == "schema"
-    assert refusal('{"v":1,"type":"sit","seat":true}').code == "schema"
-    assert refusal('{"v":1,"type":"act","state":0,"action":{"type":"x","deep":{"a":1}}}').code == "schema"
+    assert refusal('{"v":2,"type":"update"}').code == "unknown_type"
+    assert refusal('{"v":2,"type":"sync","seat":0}').code == "schema"
+    assert refusal('{"v":2,"type":"sit"}').code == "schema"
+    assert refusal('{"v":2,"type":"sit","seat":true}').code == "schema"
+    assert refusal('{"v":2,"type":"act","state":0,"action":{"type":"x","deep":{"a":1}}}').code == "schema"
 
 
 def test_the_size_cap_counts_bytes():
     """64 KB of UTF-8: a message short in characters but long in bytes is refused too."""
-    head = '{"v":1,"type":"hello","name":"'
+    head = '{"v":2,"type":"hello","name":"'
     fits = head + "x" * (MAX_MESSAGE_BYTES - len(head) - 2) + '"}'
     assert len(fits.encode()) == MAX_MESSAGE_BYTES
     assert refusal(fits).code == "schema"  # read and checked (the name is too long), not refused for size
@@ -83,15 +83,18 @@ def test_the_size_cap_counts_bytes():
 
 def test_host_messages_are_checked_too():
     """A client refuses a host message that breaks the schema (a broken host cannot corrupt it)."""
-    good = encode("update", seat=None, step=3, since=0, events=[{"type": "x"}], view={"a": 1}, legal=[])
+    fields = {"seat": None, "step": 3, "since": 0, "events": [{"type": "x"}], "view": {"a": 1}, "changes": None}
+    good = encode("update", **fields, legal=[])
     assert decode(good, HOST_MESSAGES)["step"] == 3
-    assert (
-        refusal(encode("update", seat=None, step=3, since=0, events=["x"], view=None, legal=None), HOST_MESSAGES).code
-        == "schema"
-    )
+    assert refusal(encode("update", **{**fields, "events": ["x"]}, legal=None), HOST_MESSAGES).code == "schema"
     for legal in ([{"no": "type"}], [{"type": "flip", "pos": [1]}], {"type": "flip"}, ["flip"]):
-        wrong = encode("update", seat=0, step=3, since=0, events=[], view={"a": 1}, legal=legal)
+        wrong = encode("update", **fields, legal=legal)
         assert refusal(wrong, HOST_MESSAGES).code == "schema", legal
+    changes = [[["cells", 3], "7H"], [["gone"]], [["a", "b"], {"c": [1]}]]
+    assert decode(encode("update", **{**fields, "changes": changes}, legal=[]), HOST_MESSAGES)["changes"] == changes
+    for change in ([], [[], 1], [["a"], 1, 2], ["a", 1], [[True], 1], [[-1], 1], [[1.5], 1], [["x"] * 17, 1], {}):
+        wrong = encode("update", **{**fields, "changes": [change]}, legal=[])
+        assert refusal(wrong, HOST_MESSAGES).code == "schema", change
     assert refusal(encode("seated", seat=0, secret="short"), HOST_MESSAGES).code == "schema"
     assert refusal(encode("reveal", secret="ab" * 32, since=0, log=[[0]], total=1), HOST_MESSAGES).code == "schema"
 
@@ -130,7 +133,7 @@ JSON = st.recursive(
 def test_any_object_of_a_known_type_is_checked_field_by_field(kind, fields):
     """Well-formed JSON with a known type is accepted only if every field passes its check."""
     try:
-        message = decode(json.dumps({"v": 1, "type": kind, **fields}), CLIENT_MESSAGES)
+        message = decode(json.dumps({"v": 2, "type": kind, **fields}), CLIENT_MESSAGES)
     except ProtocolError as error:
         assert error.code == "schema"
     else:

@@ -14,17 +14,14 @@ import sys
 import pytest
 
 from game.net import Client, Host, Outgoing, p256
-from game.net.channel import Channel, DirectionKeys
 from game.net.gate import LOCAL_PEER, GuestGate, HostGate
 from game.net.identity import Ephemeral, HostIdentity, Knock, key_id
 from game.net.messages import encode
 from game.net.roomsave import read_room_file, room_file
 from game.net.seats import prove
 from game.net.shuffle import AWAY, LEFT_OUT, NOT_RECEIVED, commitment_of, derive_seed
-from tests.net.gated import HOST_ID, ROOM_ID, GatedRoom, seated_room
+from tests.net.gated import HOST_ID, MADE_UP, ROOM_ID, GatedRoom, sealed_with, seated_room
 from tests.net.support import seeded_entropy
-
-MADE_UP = DirectionKeys(b"k" * 32, b"k" * 32)  # keys an impostor made up
 
 # RFC 6979, appendix A.2.5: the P-256 key and its deterministic ECDSA-SHA256 signature of "sample".
 RFC_SECRET = 0xC9AFA9D845BA75166B5C215767B1D6934E50C3DB36E89B127B8A622B120F6721
@@ -106,12 +103,13 @@ def test_a_fake_host_is_refused():
     fake = HostGate(impostor, ROOM_ID, "Mallory", entropy=seeded_entropy("m"))
     answer = fake.receive("Victim", victim.knock("Mallory"), 1)
     for message in answer:
-        victim.receive("Mallory", message.text)
+        victim.receive("Mallory", message.text, 1)
     assert victim.host_peer is None and victim.client.lobby is None, "a key that is not the invited one"
     # Orders in the clear, or sealed with keys of its own, are dropped too.
     before = knowledge(victim.client)
-    victim.receive("Mallory", encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=0))
-    victim.receive("Mallory", Channel(MADE_UP, MADE_UP).seal(encode("challenge", seat=1, nonce="ab" * 32)))
+    lobby = encode("lobby", phase="lobby", game="cambio", players=2, options={}, seats=[], you=0)
+    victim.receive("Mallory", lobby, 2)
+    victim.receive("Mallory", sealed_with(MADE_UP, encode("challenge", seat=1, nonce="ab" * 32)), 3)
     assert knowledge(victim.client) == before and victim.refused == len(answer) + 2
 
 
@@ -122,7 +120,7 @@ def test_a_forwarded_handshake_is_refused():
     knock = victim.knock("Mallory")
     answer = room.gate.receive("Mallory", knock, room.tick())  # Mallory's own connection to the host
     identity = next(message.text for message in answer if json.loads(message.text)["type"] == "identity")
-    victim.receive("Mallory", identity)
+    victim.receive("Mallory", identity, room.tick())
     assert victim.host_peer is None and victim.refused == 1
 
 
@@ -134,7 +132,7 @@ def test_a_forwarded_challenge_does_not_win_the_seat():
     room.send("Mallory", encode("reclaim", seat=1))
     nonce = json.loads(_last(room, "Mallory", "challenge"))["nonce"]
     # Sent to GuestA in the clear, the challenge is dropped: only its verified host's sealed messages count.
-    assert owner.receive("Mallory", encode("challenge", seat=1, nonce=nonce)) == []
+    assert owner.receive("Mallory", encode("challenge", seat=1, nonce=nonce), room.tick()) == []
     # Even if GuestA answered (on its own connection), the answer is bound to that connection.
     proof = prove(owner.client.secret, nonce, owner.client.binding)
     before = room.host.save()
@@ -166,24 +164,29 @@ def test_no_remote_peer_speaks_as_the_hosts_player():
 
 
 def test_replayed_reordered_and_misdirected_host_messages_are_refused():
-    """The guest takes each sealed message once, in order, and only the ones sealed for its connection."""
+    """The guest takes each sealed message once and in order, and only the ones sealed for its connection: a
+    replay is only acknowledged again, a message ahead of a missing one waits for it."""
     room = seated_room(("GuestA", "GuestB"), players=3)
     room.control(room.host.start())
     door = room.doors["GuestA"]
     sealed = [text for text in room.to("GuestA") if text.startswith("~")]
     before = knowledge(door.client)
     for text in sealed[-5:]:
-        assert door.receive(HOST_ID, text) == []  # a replay
+        assert door.receive(HOST_ID, text, room.tick()) == []  # a replay: nothing taken twice
     for text in [text for text in room.to("GuestB") if text.startswith("~")][-5:]:
-        assert door.receive(HOST_ID, text) == []  # sealed for GuestB's connection
-    assert knowledge(door.client) == before and door.refused == 10
-    # Reordered: the host's answer to a sync comes in several messages; the second, handed over first, is refused.
-    held = [message.text for message in room.gate.receive("GuestA", door.seal(door.client.sync()), room.tick())]
+        assert door.receive(HOST_ID, text, room.tick()) == []  # sealed for GuestB's connection
+    assert knowledge(door.client) == before and door.refused == 5
+    # Reordered: the host's answer to a sync comes in several messages; the second, handed over first, waits.
+    held = [
+        message.text for message in room.gate.receive("GuestA", door.seal(door.client.sync(), room.now), room.tick())
+    ]
     assert len(held) >= 3
-    assert door.receive(HOST_ID, held[1]) == [] and door.refused == 11
+    door.receive(HOST_ID, held[1], room.tick())
+    assert knowledge(door.client) == before, "nothing is taken ahead of the message it follows"
     for text in held:
-        door.receive(HOST_ID, text)
-    assert door.refused == 11, "in order, every one is taken"
+        door.receive(HOST_ID, text, room.tick())
+    assert door.refused == 5 and door.link.received == len(sealed) + len(held), "each taken once, in order"
+    assert door.client.events == room.host.match.events(1)
 
 
 def test_a_spoofed_peer_id_unseats_but_cannot_steal():
@@ -198,7 +201,7 @@ def test_a_spoofed_peer_id_unseats_but_cannot_steal():
     assert room.host.lobby.seat_of("GuestA") is None and spoof.client.seat is None
     # The owner's old connection is dead: its sealed messages no longer open.
     before = room.host.save()
-    assert room.gate.receive("GuestA", owner.seal(owner.client.sit(1)), room.tick()) == []
+    assert room.gate.receive("GuestA", owner.seal(owner.client.sit(1), room.now), room.tick()) == []
     assert room.host.save() == before
     # The owner reconnects and reclaims with its secret.
     room.doors["GuestA"] = owner
@@ -359,10 +362,15 @@ def test_a_reveal_lost_with_the_connection_is_not_called_tampering():
     held.client.contributes = False
     room.control(room.host.start())
     # GuestB's pledge closes the list and the host asks everyone to reveal; GuestA answers, and its link drops.
-    outgoing = room.gate.receive("GuestB", held.seal(encode("pledge", pledge=commitment_of(HELD))), room.tick())
+    outgoing = room.gate.receive(
+        "GuestB", held.seal(encode("pledge", pledge=commitment_of(HELD)), room.now), room.tick()
+    )
     lost = room.doors["GuestA"]
     replies = [
-        reply for message in outgoing if message.peer == "GuestA" for reply in lost.receive(HOST_ID, message.text)
+        reply
+        for message in outgoing
+        if message.peer == "GuestA"
+        for reply in lost.receive(HOST_ID, message.text, room.now)
     ]
     assert len(replies) == 1, "its reveal, which never arrives"
     room.deliver([message for message in outgoing if message.peer != "GuestA"])
@@ -419,7 +427,7 @@ def test_a_lobby_message_mid_game_does_not_wipe_the_evidence():
     evidence = copy.deepcopy(door.client.evidence)
     assert evidence["nonce"] and evidence["game"] == room.host.shuffle.commitment
     lobby = encode("lobby", phase="lobby", game="concentration", players=3, options={}, seats=[], you=1)
-    room.deliver(room.gate.seal([Outgoing("GuestA", lobby)]))
+    room.control([Outgoing("GuestA", lobby)])
     assert door.client.evidence == evidence
 
 
@@ -485,13 +493,13 @@ def test_a_room_file_resumes_the_same_host_elsewhere_and_guests_reclaim():
     door.client.restore(old.client.evidence)
     outgoing = gate.receive("GuestA", door.knock("NewDevicePeer"), room.tick())
     for message in outgoing:
-        door.receive("NewDevicePeer", message.text)
+        door.receive("NewDevicePeer", message.text, room.now)
     assert door.host_peer == "NewDevicePeer"
-    outgoing = gate.receive("GuestA", door.seal(door.client.reclaim(1, old.client.secret)), room.tick())
+    outgoing = gate.receive("GuestA", door.seal(door.client.reclaim(1, old.client.secret), room.now), room.tick())
     for message in outgoing:
-        for reply in door.receive("NewDevicePeer", message.text):
+        for reply in door.receive("NewDevicePeer", message.text, room.now):
             for answer in gate.receive("GuestA", reply, room.tick()):
-                door.receive("NewDevicePeer", answer.text)
+                door.receive("NewDevicePeer", answer.text, room.now)
     assert elsewhere.lobby.seat_of("GuestA") == 1 and door.client.seat == 1
     for damaged in ("", "{}", json.dumps({"format": "face-down-room-file/1", "room": 5}), "[1]"):
         with pytest.raises(ValueError, match=r"not a Face Down room|damaged"):

@@ -42,6 +42,7 @@ from game.web.roomscreen import (
     NO_RELAYS,
     NO_WAY_THROUGH,
     NOBODY_THERE,
+    RELAYS_REFUSE,
     Page,
     RoomScreen,
     storage_key,
@@ -79,6 +80,7 @@ class Network:
         self.pages: list[OnPage] = []
         self.wire: deque[tuple[OnPage, str, str]] = deque()  # (to, from peer, text)
         self.transport_status = {"relays": 1, "heard": []}
+        self.asleep: set[str] = set()  # pages frozen (a phone put them to sleep): they hear nothing, do nothing
 
     def add(self, control: RoomScreen, effects: list, peer: str, stored: dict | None = None) -> OnPage:
         """A page entering the room with ``effects`` to carry out; its transport opens as ``peer``."""
@@ -93,7 +95,7 @@ class Network:
         for effect in effects:
             if isinstance(effect, Send):
                 target = next((other for other in self.pages if other.peer == effect.peer and other.open), None)
-                if target is not None:
+                if target is not None and page.open and target.peer not in self.asleep:
                     self.wire.append((target, page.peer, effect.text))
             elif isinstance(effect, After):
                 page.timers[effect.timer] = self.now + effect.delay_ms
@@ -122,8 +124,8 @@ class Network:
         self.carry_out(page, page.control.opened(page.peer))
         for other in self.pages:
             if other is not page and other.open:
-                self.carry_out(other, other.control.joined(page.peer))
-                self.carry_out(page, page.control.joined(other.peer))
+                self.carry_out(other, other.control.joined(page.peer, self.now))
+                self.carry_out(page, page.control.joined(other.peer, self.now))
 
     def drop(self, page: OnPage) -> None:
         """The page's connection goes (a closed tab): the others hear that it left."""
@@ -132,16 +134,41 @@ class Network:
             if other is not page and other.open:
                 self.carry_out(other, other.control.left(page.peer, self.now))
 
+    def sleep(self, page: OnPage, noticed: bool = True) -> None:
+        """The page freezes: what is sent to it meanwhile is lost (relays keep nothing), its timers stand still,
+        and (``noticed``: past the mailbox's silence limit) the others' transports say it left."""
+        self.asleep.add(page.peer)
+        if noticed:
+            for other in self.pages:
+                if other is not page and other.open:
+                    self.carry_out(other, other.control.left(page.peer, self.now))
+
+    def wake(self, page: OnPage) -> None:
+        """The page is back: its transport says so, and the others hear it again."""
+        self.asleep.discard(page.peer)
+        for name in page.timers:
+            page.timers[name] = max(page.timers[name], self.now)
+        self.carry_out(page, page.control.resumed(self.now))
+        for other in self.pages:
+            if other is not page and other.open:
+                self.carry_out(other, other.control.joined(page.peer, self.now))
+
     def settle(self, ms: int = 0) -> None:
         """Deliver every message and run every timer due within ``ms`` from now, in order."""
         until = self.now + ms
         while True:
             if self.wire:
                 target, sender, text = self.wire.popleft()
-                if target.open:
+                if target.open and target.peer not in self.asleep:
                     self.carry_out(target, target.control.received(sender, text, self.now))
                 continue
-            due = [(when, name, page) for page in self.pages for name, when in page.timers.items() if when <= until]
+            due = [
+                (when, name, page)
+                for page in self.pages
+                if page.peer not in self.asleep
+                for name, when in page.timers.items()
+                if when <= until
+            ]
             if not due:
                 break
             when, name, page = min(due, key=lambda item: item[0])
@@ -200,6 +227,19 @@ def test_a_guest_that_cannot_reach_the_host_is_told_what_to_try_and_is_never_lef
         assert "try" in words.lower() or "check" in words.lower(), "each says what to try"
 
 
+def test_a_guest_whose_knocks_are_lost_for_a_while_keeps_knocking_until_the_host_answers():
+    """A knock and its answer travel outside the links (they are the handshake): lost for 30 s, they go again."""
+    network = Network()
+    host, found = host_room(network)
+    network.asleep.add(host.peer)  # every text to the host's page is lost (a relay losing events)
+    guest = guest_page(network, found)
+    network.settle(30_000)
+    assert guest.status != CONNECTED
+    network.asleep.discard(host.peer)
+    network.settle(10_000)
+    assert guest.status == CONNECTED and guest.control.debug_state()["seat"] == 1
+
+
 def test_a_link_whose_network_settings_are_wrong_says_so_and_stops_waiting():
     network = Network()
     _, found = host_room(network)
@@ -221,15 +261,15 @@ def test_the_path_through_a_relay_is_said_on_both_pages():
     network = Network()
     host, found = host_room(network)
     guest = guest_page(network, found)
-    network.carry_out(guest, guest.control.reached("host-peer", "relay"))
+    network.carry_out(guest, guest.control.reached("host-peer", "relay", network.now))
     assert guest.status == CONNECTED_BY_RELAY
-    network.carry_out(host, host.control.reached("guest-peer", "turn"))
+    network.carry_out(host, host.control.reached("guest-peer", "turn", network.now))
     assert host.status == "Connected through a relay (a little slower): a guest."
     network.carry_out(guest, guest.control.renamed("Ben", network.now))
     network.settle()
-    network.carry_out(host, host.control.reached("guest-peer", "turn"))
+    network.carry_out(host, host.control.reached("guest-peer", "turn", network.now))
     assert host.status == "Connected through a relay (a little slower): Ben."
-    network.carry_out(guest, guest.control.reached("host-peer", "direct"))
+    network.carry_out(guest, guest.control.reached("host-peer", "direct", network.now))
     assert guest.status == CONNECTED
 
 
@@ -258,6 +298,161 @@ def test_a_host_back_from_a_reload_is_verified_again_and_the_guest_keeps_its_sea
     assert guest.status == CONNECTED and guest.control.host_peer == "host-peer-2"
     assert guest.control.debug_state()["seat"] == 1
     assert back.control.debug_state()["role"] == "host"
+
+
+def step(page: OnPage) -> int:
+    """The state id of the page's copy of the game."""
+    return page.control.client.replica.match.step
+
+
+def started(network: Network, game: str = "concentration") -> tuple[OnPage, OnPage]:
+    """A host and a guest in a started game, the guest to move."""
+    host, found = host_room(network, game)
+    guest = guest_page(network, found)
+    network.carry_out(host, host.control.command("room-start", None, network.now))
+    network.settle(1000)
+    while not legal(guest.control.client):
+        client = host.control.client
+        network.carry_out(host, host.control.player_says(client.act(legal(host.control.client)[0]), network.now))
+        network.settle(1000)
+    return host, guest
+
+
+def test_a_move_made_while_the_host_sleeps_is_played_once_when_it_wakes_with_no_new_handshake():
+    """The host's page freezes for 90 s (a phone switched apps). The guest moves 20 s in, is told the host left,
+    then that it has gone, and its seat list agrees. When the host wakes, the move is played, once, on the same
+    connection: no knock, no reclaim, the same link."""
+    network = Network()
+    host, guest = started(network)
+    link, client = guest.control.door.link, guest.control.client
+    network.sleep(host, noticed=False)
+    network.settle(20_000)
+    before, move = step(guest), legal(guest.control.client)[0]
+    network.carry_out(guest, guest.control.player_says(client.act(move), network.now))
+    network.settle(1000)
+    assert step(guest) == before and link.backlog == 1, "the move waits for the host"
+    network.carry_out(guest, guest.control.left("host-peer", network.now))  # the mailbox's silence limit
+    assert guest.status == HOST_LEFT
+    assert 'Player 1</span> <span class="seat-state">away' in guest.lobby, "the host's seat says so too"
+    network.settle(70_000)
+    assert guest.status == HOST_GONE and link.resent >= 4, "sent again now and then, with a backoff"
+    shown = len(guest.shown)
+    network.wake(host)
+    network.settle(1000)
+    assert guest.status == CONNECTED and 'Player 1</span> <span class="seat-state">here' in guest.lobby
+    history = host.control.host.sequencer.replica.match.history
+    assert history[before:] == [[1, move]], "played once"
+    assert step(guest) == before + 1 and guest.control.door.link is link and link.backlog == 0
+    assert GameNews() in guest.shown[shown:], "the seat's board is drawn again"
+
+
+def test_a_guest_asleep_for_long_gets_its_seat_back_on_the_same_link_with_only_what_it_missed():
+    """The guest's page sleeps 90 s: the host sees it away; when it wakes, its first message on the same link brings
+    the seat back, and it is sent only the log entries it missed."""
+    network = Network()
+    host, guest = started(network)
+    link = host.control.gate.links()["guest-peer"]
+    network.sleep(guest)
+    network.settle(90_000)
+    assert host.control.host.lobby.seat_of("guest-peer") is None and "away" in host.lobby
+    sent = link.sent
+    network.wake(guest)
+    network.settle(2000)
+    assert host.control.host.lobby.seat_of("guest-peer") == 1 and "here" in host.lobby
+    assert host.control.gate.links()["guest-peer"] is link
+    assert guest.control.client.replica.log == host.control.host.sequencer.replica.log
+    assert link.sent - sent < 8, "what it missed, not the whole game again"
+
+
+def test_a_page_that_wakes_catches_up_at_once_both_ways():
+    """What one page sent while the other slept (lost: relays keep nothing) arrives as soon as the sleeper wakes,
+    whichever of them slept, long before the sender's own next resend."""
+    network = Network()
+    host, guest = started(network)
+    network.sleep(guest, noticed=False)
+    network.carry_out(host, host.control.renamed("Hanna", network.now))  # the host's lobby goes to the guest: lost
+    network.settle(100)
+    network.wake(guest)
+    network.settle(100)
+    assert "Hanna" in guest.lobby and host.control.gate.links()["guest-peer"].resent >= 1, "sent again on waking"
+
+    client = guest.control.client
+    before = step(guest)
+    network.sleep(host, noticed=False)
+    network.carry_out(guest, guest.control.player_says(client.act(legal(guest.control.client)[0]), network.now))  # lost
+    network.settle(100)
+    network.wake(host)
+    network.settle(100)
+    assert step(guest) == before + 1 and guest.control.door.link.resent >= 1
+
+
+def test_a_move_lost_with_a_broken_direct_channel_goes_again_as_soon_as_the_relays_carry_it():
+    network = Network()
+    host, guest = started(network)
+    network.carry_out(guest, guest.control.reached("host-peer", "direct", network.now))
+    client = guest.control.client
+    before = step(guest)
+    network.asleep.add(host.peer)  # the channel breaks with the move on it: the move is lost
+    network.carry_out(guest, guest.control.player_says(client.act(legal(guest.control.client)[0]), network.now))
+    network.settle(10)
+    network.asleep.discard(host.peer)
+    network.carry_out(guest, guest.control.reached("host-peer", "relay", network.now))
+    network.settle(100)
+    assert step(guest) == before + 1, "sent again at once, not at the next resend 3 s later"
+
+
+def test_a_page_whose_every_relay_refuses_it_says_so_and_never_connected():
+    network = Network()
+    _, found = host_room(network)
+    guest = guest_page(network, found)
+    assert guest.status == CONNECTED
+    network.carry_out(guest, guest.control.relays(0, 3))
+    assert guest.status == RELAYS_REFUSE and "try" in RELAYS_REFUSE.lower()
+    network.carry_out(guest, guest.control.reached("host-peer", "relay", network.now))
+    assert guest.status == RELAYS_REFUSE, "nothing says Connected while no relay carries the messages"
+    network.carry_out(guest, guest.control.relays(1, 2))
+    assert guest.status == CONNECTED_BY_RELAY
+    lonely = Network()
+    lonely.transport_status = {"relays": 0, "heard": [], "refused": 4}
+    other = guest_page(lonely, found, peer="guest-2")
+    lonely.settle(21_000)
+    assert other.status == RELAYS_REFUSE
+
+
+def test_a_move_sent_on_a_connection_the_host_lost_is_played_after_the_new_handshake():
+    """A move sent on a connection the host's page lost with its reload is not lost: once the guest is seated again
+    on the new connection, its client sends the signed entry again, and the host's new page plays it once."""
+    network = Network()
+    host, guest = started(network)
+    client = guest.control.client
+    before = step(guest)
+    network.sleep(host, noticed=False)
+    network.carry_out(guest, guest.control.player_says(client.act(legal(client)[0]), network.now))
+    network.drop(host)
+    back_control, effects = RoomScreen.enter(
+        invite.Invite(host.control.invite.room, host.control.invite.key, True, guest.control.invite.host_id),
+        "nostr",
+        PAGE,
+        host.storage,
+        network.now,
+    )
+    network.add(back_control, effects, "host-peer-2", host.storage)
+    network.settle(5000)
+    assert guest.control.host_peer == "host-peer-2" and guest.control.debug_state()["seat"] == 1
+    assert step(guest) == before + 1 == len(back_control.host.sequencer.replica.match.history)
+
+
+def test_a_guest_whose_host_forgot_its_link_knocks_again():
+    """The host answers nothing on a link it no longer has; after a while the guest makes a new one."""
+    network = Network()
+    host, guest = started(network)
+    old = guest.control.door.link
+    host.control.gate._links.clear()  # the host's page lost every link (as after an overflow)
+    client = guest.control.client
+    network.carry_out(guest, guest.control.player_says(client.act(legal(client)[0]), network.now))
+    network.settle(60_000)
+    assert guest.control.door.link is not old and guest.control.debug_state()["seat"] == 1
+    assert guest.status == CONNECTED
 
 
 # --- playing ----------------------------------------------------------------------------------------------

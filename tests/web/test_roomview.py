@@ -18,9 +18,9 @@ def lobby(phase="lobby", you=None, seats=None) -> dict:
         "you": you,
         "seats": seats
         or [
-            {"seat": 0, "kind": "player", "name": "Ana", "level": None, "connected": True},
-            {"seat": 1, "kind": "bot", "name": None, "level": "hard", "connected": True},
-            {"seat": 2, "kind": "open", "name": None, "level": None, "connected": False},
+            {"seat": 0, "kind": "player", "name": "Ana", "level": None, "connected": True, "host": False},
+            {"seat": 1, "kind": "bot", "name": None, "level": "hard", "connected": True, "host": False},
+            {"seat": 2, "kind": "open", "name": None, "level": None, "connected": False, "host": False},
         ],
     }
 
@@ -70,7 +70,7 @@ def test_a_guest_is_offered_the_first_open_seat():
 
 
 def test_during_a_game_only_the_state_of_each_seat_shows():
-    away = {"seat": 2, "kind": "player", "name": "Cleo", "level": None, "connected": False}
+    away = {"seat": 2, "kind": "player", "name": "Cleo", "level": None, "connected": False, "host": False}
     seats = [*lobby()["seats"][:2], away]
     html = render_lobby(lobby("playing", you=0, seats=seats), True, [], "Ana")
     assert commands(html) == [("room-leave", ""), ("room-export", "")], "the host may save the room to a file"

@@ -7,33 +7,41 @@
 //   listeners.onPeer(peerId)            a peer is in the room (said again with each of its heartbeats)
 //   listeners.onGone(peerId)            it said goodbye, or has not been heard for GONE_MS
 //   listeners.onSignal(peerId, data)    it signalled this page (an offer or an answer for a direct channel)
-//   listeners.onMessage(peerId, text)   a text it sent to this page, in the order it sent them, each once
-//   listeners.onBreak(peerId)           a message from it was lost for good: what follows cannot be in order
+//   listeners.onMessage(peerId, text)   a text it sent to this page, once complete (copies dropped)
+//   listeners.onResume()                this page is back (unfrozen, online again, its relays reachable again):
+//                                       whatever was sent to it meanwhile is lost, so the room catches up
+//   listeners.onRelays(usable, refused) how many relays may carry this page's events, and how many turned it away
 //   listeners.onForeign()               others are in the room, and none of them has this page's password
-//   box.send(peerId, text); box.signal(peerId, data); box.relaysOpen(); box.heard(); await box.close()
+//   box.send(peerId, text); box.signal(peerId, data); box.heard(); box.status(); box.wake(); await box.close()
 //
 // Everything goes as ephemeral Nostr events (relays forward them and keep none), tagged with the room's topic,
 // each signed by a key made for this page; a peer id is the start of that key, checked on every event, so a
 // relay or another guest cannot send in anyone's name. The content is encrypted with AES-GCM under a key from
 // the room's id and password, so a relay reads nothing; the room's own protocol (game/net/channel.py) encrypts
 // each message again for its one recipient, so another guest, who has the password too, reads nothing either.
-// A message is sent to every relay: each arrives once per relay, and the copies are dropped by their number.
-// Long texts go in parts of at most PART_CHARS.
+//
+// An event goes to every relay that carries the room (relay.js says how each is judged), and its copies are
+// dropped by their id. A text longer than one event takes goes in parts, each fitted to the smallest limit among
+// the relays in use; a part every relay refused is sent again, split for what they take now. Order, loss and
+// repeats are the room protocol's business (game/net/link.py: every message is acknowledged and sent again until
+// it is), so a text is handed on as soon as its parts are all in.
 
 import { schnorr } from "@noble/secp256k1";
+import { DEFAULT_CONTENT, openRelay } from "./relay.js";
 
 const BEAT_MS = 5000; // a heartbeat to the room this often
 const GONE_MS = 16_000; // a peer not heard for this long has left (three heartbeats missed)
-const GAP_MS = 4000; // a missing message not come after this long is lost
-const PART_CHARS = 16_000; // public relays take events of some tens of kB
-const MAX_PARTS = 8; // a room message is at most about 88 kB (game/net/channel.py)
-const MAX_AHEAD = 64; // messages kept waiting for one that is missing, at most
+const SLEPT_MS = 4000; // the once-a-second sweep ran this late: the page was frozen, or its timers were
+const PARTS_KEPT_MS = 30_000; // the parts of a text not complete by then are dropped: it comes again whole
+const MAX_PARTS = 48; // a room message is at most about 88 kB (game/net/channel.py), in parts of 2 kB or more
+const MAX_PARTIAL = 64; // texts in parts kept per peer, at most
+const TEXT_MAX_CHARS = 90_000; // the longest room message (game/net/channel.py's MAX_SEALED_CHARS, 87,812)
 const MAX_PEERS = 16; // peers a page keeps track of: a room seats six, the rest may watch
 const FRESH_S = 60; // an event stamped further than this from now is stale (a replay), or from a wrong clock
-const RECONNECT_MS = [500, 1000, 2000, 5000, 10_000];
 const FIRST_KIND = 20_000; // Nostr's ephemeral events: kinds 20000 to 29999
 const PEER_ID_CHARS = 32; // of the signing key's hex: 128 bits nobody can match with a key of their own
 const FOREIGN_EVENTS = 3; // events of the room that this page cannot open, none it can: its password is wrong
+const SEALING = 28; // AES-GCM's 12-byte IV and 16-byte tag, before base64
 const encoder = new TextEncoder();
 
 /** Open the mailbox of one room on `relayUrls`; it greets the room at once. */
@@ -51,29 +59,33 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   const signer = schnorr.keygen();
   const author = toHex(signer.publicKey);
   const selfId = author.slice(0, PEER_ID_CHARS);
-  const relays = relayUrls.map((url) => relayConnection(url, kind, topic, onEvent));
-  const peers = new Map(); // peer id → { heard, next, parts: Map(n → pieces), ready: Map(n → text), gapSince }
+  const peers = new Map(); // peer id → { heard, parts: Map(n → { pieces, since }) }
   const sent = new Map(); // peer id → how many texts went to it
   const seen = new Map(); // event id → its time: taken already (every relay sends its copy; a replay is refused)
   let opened = 0; // events from others this page could open
   let foreign = 0; // events of the room it could not
   let closed = false;
+  let told = ""; // the relays' last counts given to onRelays
+  let carried = false; // some relay carried this page's events when last looked
+  const relays = relayUrls.map((url) => openRelay(url, { kind, topic, onEvent, onChange: relaysChanged }));
 
-  async function publish(envelope) {
+  /** Sign one envelope as an event and give it to every relay that carries the room; `tracker` hears their OKs. */
+  async function publish(envelope, tracker) {
     const iv = crypto.getRandomValues(new Uint8Array(12));
     const sealed = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, key, encoder.encode(JSON.stringify(envelope)));
-    const event = { pubkey: author, created_at: Math.floor(Date.now() / 1000), kind, tags: [["x", topic]] };
+    const event = { pubkey: author, created_at: nowSeconds(), kind, tags: [["x", topic]] };
     event.content = toBase64(concat(iv, new Uint8Array(sealed)));
     const id = await sha256(JSON.stringify([0, event.pubkey, event.created_at, event.kind, event.tags, event.content]));
     const signed = { ...event, id: toHex(id), sig: toHex(await schnorr.signAsync(id, signer.secretKey)) };
-    const text = JSON.stringify(["EVENT", signed]);
-    for (const relay of relays) relay.send(text);
+    const frame = JSON.stringify(["EVENT", signed]);
+    const took = relays.filter((relay) => relay.send(frame, signed.id, event.content.length, tracker?.answered));
+    tracker?.sentTo(took.length);
   }
 
   // Envelopes go out in the order they were made: each waits for the one before it to be signed.
   let queue = Promise.resolve();
-  const post = (envelope) => {
-    queue = queue.then(() => (closed ? undefined : publish(envelope))).catch(reportError);
+  const post = (envelope, tracker) => {
+    queue = queue.then(() => (closed ? undefined : publish(envelope, tracker))).catch(reportError);
     return queue;
   };
 
@@ -106,7 +118,7 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
     let peer = peers.get(peerId);
     if (!peer) {
       if (peers.size >= MAX_PEERS) return null; // a flood of made-up peers would cost a WebRTC attempt each
-      peer = { heard: 0, next: 0, parts: new Map(), ready: new Map(), gapSince: null };
+      peer = { heard: 0, parts: new Map() };
       peers.set(peerId, peer);
     }
     peer.heard = Date.now();
@@ -119,64 +131,114 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   }
 
   function take(peerId, peer, { n, part, parts, data }) {
-    const fits = [n, part, parts].every(Number.isInteger) && 0 <= part && part < parts && parts <= MAX_PARTS;
-    if (!fits || typeof data !== "string" || data.length > PART_CHARS) return; // not a part we could have sent
-    if (n < peer.next || n >= peer.next + MAX_AHEAD || peer.ready.has(n)) return; // a copy, or too far ahead
-    const pieces = peer.parts.get(n) ?? new Array(parts).fill(null);
-    if (pieces.length !== parts) return;
-    pieces[part] = data;
-    peer.parts.set(n, pieces);
-    if (pieces.includes(null)) return;
-    peer.parts.delete(n);
-    peer.ready.set(n, pieces.join(""));
-    while (peer.ready.has(peer.next)) {
-      const text = peer.ready.get(peer.next);
-      peer.ready.delete(peer.next);
-      peer.next += 1;
-      listeners.onMessage(peerId, text);
+    const fits = [n, part, parts].every(Number.isInteger) && n >= 0 && 0 <= part && part < parts && parts <= MAX_PARTS;
+    if (!fits || typeof data !== "string" || data.length > TEXT_MAX_CHARS) return; // not a part we could have sent
+    if (parts === 1) return listeners.onMessage(peerId, data);
+    const partial = peer.parts.get(n) ?? { pieces: new Array(parts).fill(null), size: 0, since: Date.now() };
+    if (partial.pieces.length !== parts || partial.pieces[part] !== null) return;
+    partial.size += data.length;
+    if (partial.size > TEXT_MAX_CHARS) return peer.parts.delete(n); // longer than any room message
+    if (!peer.parts.has(n)) {
+      if (peer.parts.size >= MAX_PARTIAL) peer.parts.delete(peer.parts.keys().next().value);
+      peer.parts.set(n, partial);
     }
-    peer.gapSince = peer.ready.size || peer.parts.size ? (peer.gapSince ?? Date.now()) : null;
+    partial.pieces[part] = data;
+    if (partial.pieces.includes(null)) return;
+    peer.parts.delete(n);
+    listeners.onMessage(peerId, partial.pieces.join(""));
   }
 
-  function sweep() {
-    for (const [id, at] of seen) if (nowSeconds() - at > 2 * FRESH_S) seen.delete(id); // stale by now anyway
-    const now = Date.now();
-    for (const [peerId, peer] of peers) {
-      if (now - peer.heard > GONE_MS) {
-        gone(peerId);
-      } else if (peer.gapSince !== null && now - peer.gapSince > GAP_MS) {
-        // Start again after the gap: the room's protocol makes a new handshake when a peer breaks.
-        peer.next = Math.min(...peer.ready.keys(), ...peer.parts.keys());
-        peer.gapSince = null;
-        listeners.onBreak(peerId);
-      }
+  /** Send `text` to one peer, in as many parts as the relays in use need; if they all refuse a part, the whole
+   * text goes once more, split for what they take now. */
+  function send(peerId, text, again = false) {
+    const n = sent.get(peerId) ?? 0;
+    sent.set(peerId, n + 1);
+    const pieces = split(text, partChars(n));
+    const refusedEverywhere = () => {
+      if (again) return;
+      again = true;
+      send(peerId, text, true);
+    };
+    pieces.forEach((data, part) => {
+      post({ from: selfId, to: peerId, type: "text", n, part, parts: pieces.length, data }, tracker(refusedEverywhere));
+    });
+  }
+
+  /** How many characters of text one part may hold, so that its event fits every relay in use. */
+  function partChars(n) {
+    const limits = relays.filter((relay) => relay.usable()).map((relay) => relay.limit());
+    const content = Math.min(...limits, limits.length ? Infinity : DEFAULT_CONTENT);
+    const envelope = JSON.stringify({ from: selfId, to: selfId, type: "text", n, part: 99, parts: 99, data: "" });
+    return Math.floor(content / 4) * 3 - SEALING - envelope.length;
+  }
+
+  function relaysChanged() {
+    const usable = relays.filter((relay) => relay.usable()).length;
+    const counts = `${usable}/${relays.length - usable}`;
+    if (counts !== told) {
+      told = counts;
+      listeners.onRelays(usable, relays.length - usable);
     }
+    const carries = relays.some((relay) => relay.carries());
+    if (carries && !carried && opened) listeners.onResume(); // no relay carried the room a moment ago
+    carried = carries;
+  }
+
+  let swept = Date.now();
+  function sweep() {
+    const now = Date.now();
+    if (now - swept > SLEPT_MS) wake(); // this page's timers stood still: it was frozen
+    swept = now;
+    for (const [id, at] of seen) if (nowSeconds() - at > 2 * FRESH_S) seen.delete(id); // stale by now anyway
+    for (const [peerId, peer] of peers) {
+      if (now - peer.heard > GONE_MS) gone(peerId);
+      for (const [n, partial] of peer.parts) if (now - partial.since > PARTS_KEPT_MS) peer.parts.delete(n);
+    }
+  }
+
+  /** This page is back: reconnect the relays at once, give every peer its full time again (the silence was this
+   * page's), greet the room so that it hears this page again, and let the room catch up. */
+  function wake() {
+    if (closed) return;
+    swept = Date.now();
+    for (const peer of peers.values()) peer.heard = swept;
+    relays.forEach((relay) => relay.wake());
+    post({ from: selfId, to: null, type: "hello" });
+    listeners.onResume();
   }
 
   const beat = setInterval(() => post({ from: selfId, to: null, type: "beat" }), BEAT_MS);
   const sweeper = setInterval(sweep, 1000);
   const bye = () => post({ from: selfId, to: null, type: "bye" });
+  const back = (event) => (event.type !== "pageshow" || event.persisted) && wake();
+  const visible = () => document.visibilityState === "visible" && Date.now() - swept > SLEPT_MS && wake();
   addEventListener("pagehide", bye);
+  addEventListener("pageshow", back);
+  addEventListener("online", back);
+  document.addEventListener("resume", back);
+  document.addEventListener("visibilitychange", visible);
   post({ from: selfId, to: null, type: "hello" });
 
   return {
     selfId,
+    send: (peerId, text) => send(peerId, text),
     signal: (peerId, data) => post({ from: selfId, to: peerId, type: "signal", data }),
     heard: () => [...peers.keys()],
-    send(peerId, text) {
-      const n = sent.get(peerId) ?? 0;
-      sent.set(peerId, n + 1);
-      const parts = Math.max(1, Math.ceil(text.length / PART_CHARS));
-      for (let part = 0; part < parts; part++) {
-        const data = text.slice(part * PART_CHARS, (part + 1) * PART_CHARS);
-        post({ from: selfId, to: peerId, type: "text", n, part, parts, data });
-      }
-    },
-    relaysOpen: () => relays.filter((relay) => relay.open()).length,
+    status: () => ({
+      relays: relays.filter((relay) => relay.carries()).length,
+      refused: relays.filter((relay) => relay.aside()).length,
+      refusals: relays.reduce((sum, relay) => sum + relay.refusals(), 0),
+      partChars: partChars(0),
+    }),
+    wake,
     async close() {
       clearInterval(beat);
       clearInterval(sweeper);
       removeEventListener("pagehide", bye);
+      removeEventListener("pageshow", back);
+      removeEventListener("online", back);
+      document.removeEventListener("resume", back);
+      document.removeEventListener("visibilitychange", visible);
       await bye();
       closed = true;
       relays.forEach((relay) => relay.close());
@@ -184,51 +246,38 @@ export async function openMailbox({ appId, roomId, password, relayUrls }, listen
   };
 }
 
-/** One relay: a WebSocket that subscribes to the topic, reconnects when dropped, and holds what waits for it. */
-function relayConnection(url, kind, topic, onEvent) {
-  const subscription = `fd-${Math.random().toString(36).slice(2, 10)}`;
-  let socket = null;
-  let attempts = 0;
-  let stopped = false;
-  const waiting = []; // texts sent while this relay was not connected
-
-  function connect() {
-    socket = new WebSocket(url);
-    socket.onopen = () => {
-      attempts = 0;
-      socket.send(JSON.stringify(["REQ", subscription, { kinds: [kind], "#x": [topic], since: nowSeconds() - 5 }]));
-      waiting.splice(0).forEach((text) => socket.send(text));
-    };
-    socket.onmessage = ({ data }) => {
-      let message;
-      try {
-        message = JSON.parse(data);
-      } catch {
-        return;
-      }
-      if (Array.isArray(message) && message[0] === "EVENT" && message[1] === subscription && message[2]) {
-        onEvent(message[2]);
-      }
-    };
-    socket.onclose = () => {
-      if (stopped) return;
-      setTimeout(connect, RECONNECT_MS[Math.min(attempts++, RECONNECT_MS.length - 1)]);
-    };
-    socket.onerror = () => {}; // onclose follows, and retries
-  }
-  connect();
-
+/** What the relays answered about one event: `refusedEverywhere()` runs once every relay it went to refused it. */
+function tracker(refusedEverywhere) {
+  let pending = 0;
+  let taken = false;
   return {
-    open: () => socket?.readyState === WebSocket.OPEN,
-    send(text) {
-      if (socket?.readyState === WebSocket.OPEN) socket.send(text);
-      else if (waiting.length < 200) waiting.push(text);
+    sentTo(count) {
+      pending = count;
     },
-    close() {
-      stopped = true;
-      socket?.close();
+    answered(accepted) {
+      taken ||= accepted;
+      if (--pending === 0 && !taken) refusedEverywhere();
     },
   };
+}
+
+/** `text` cut into pieces of at most `chars` characters once written as a JSON string (quotes and controls take
+ * more than one). */
+function split(text, chars) {
+  const pieces = [];
+  let start = 0;
+  let size = 0;
+  for (let index = 0; index < text.length; index++) {
+    const width = JSON.stringify(text[index]).length - 2;
+    if (size + width > chars && index > start) {
+      pieces.push(text.slice(start, index));
+      start = index;
+      size = 0;
+    }
+    size += width;
+  }
+  pieces.push(text.slice(start));
+  return pieces;
 }
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
