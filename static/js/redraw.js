@@ -239,16 +239,11 @@
   // The kinds of change after which the cards are sized anew: spots or areas came or went.
   const RESHAPING = new Set(["table", "add-area", "drop-area", "area", "first", "after", "drop-spot", "columns"]);
 
-  function watchTableSize() {
-    const table = document.getElementById("table");
-    if (table === null) return;
-    new ResizeObserver(() => {
-      turnDue = true;
-      fit(true);
-    }).observe(table);
+  // The table's box changed size (game/web/page.py's ResizeObserver): fit anew, and try the grid the other way.
+  function resized() {
+    turnDue = true;
+    fit(true);
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchTableSize);
-  else watchTableSize();
 
   // Fit once the frame showing the changes is painted: a fit lays the table out (several times when spots came or
   // went), which in the click's own frame would hold its paint back. The table may overflow for that one frame;
@@ -379,31 +374,27 @@
     return spot ? `pos:${spot.dataset.pos}` : null;
   }
 
-  function onClick(event) {
+  // A click on `target` (game/web/page.py's click handler asks first): "stale" for an action button of the last
+  // move's (dropped), "drawn" for a click drawn ahead (made here, and played once its frame is painted), or null
+  // for a click the page hands to Python.
+  function click(target) {
     playPending();
-    if (!(event.target instanceof Element)) return;
-    const button = event.target.closest("#table [data-action]");
+    const button = target.closest("#table [data-action]");
     if (button && (!button.isConnected || waiting.some(([kind]) => kind === "tail" || kind === "table"))) {
-      event.stopPropagation(); // a button of the last move's (above)
-      return;
+      return "stale";
     }
-    const key = clickKey(event.target);
+    const key = clickKey(target);
     const edit = key === null ? undefined : predictions.get(key);
-    if (edit === undefined) return;
+    if (edit === undefined) return null;
     pendingClick = key;
     pendingVersion = version;
     apply(document.getElementById("table"), edit);
     shownAhead?.(edit);
     version = pendingVersion + 1; // the table Python draws when it plays this click
-    event.stopPropagation();
-    // Played once the frame showing it is painted, or at once if the page is put away first (below).
+    // Played once the frame showing it is painted, or at once if the page is put away first (playPending).
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(playPending, 0)));
+    return "drawn";
   }
-
-  // Capturing, on the document: this runs before the app's own click handler, on the page's body.
-  document.addEventListener("click", onClick, true);
-  window.addEventListener("pagehide", playPending); // before the app's handler saves the game
-  document.addEventListener("visibilitychange", playPending);
 
   function later(callback, delayMs, afterPaint) {
     let frame = null;
@@ -440,6 +431,9 @@
     apply,
     later,
     fit,
+    click,
+    playPending,
+    resized,
     predictClick: (key, edit, from) => {
       if (from === undefined || from === version) predictions.set(key, edit);
     },
