@@ -55,6 +55,7 @@ class Engine:
         self.held = 0
         self.when_answered = []  # resolvers of faceDownAnswered() promises
         self.pending_save = None  # (key, text): the last move's save, not yet due
+        self.kept = []  # the promises handed to JavaScript last (handed)
 
     def post(self, message, on_table=False):
         """Send ``message`` (a dict) to the engine; with ``on_table``, the table is busy until it answers."""
@@ -97,16 +98,22 @@ class Engine:
             else:
                 resolve(None)
 
-        return js.Promise.new(wait)
+        return self.handed(js.Promise.new(wait))
+
+    def handed(self, promise):
+        """``promise``, kept here a while: MicroPython may otherwise free a JavaScript object that a Python function
+        returns to JavaScript before the caller has it (measured: 36 of 3,000 calls came back undefined)."""
+        self.kept = self.kept[-15:] + [promise]
+        return promise
 
     def settled(self, *_):
         """A promise that the page has drawn and saved its last move: every message answered, then the frame
         showing that painted and what waited for it (the timers asked for then, such as the save) answered too."""
 
         def painted(*_):
-            return js.Promise.new(lambda resolve, _reject: REDRAW.later(resolve, 0, True))
+            return self.handed(js.Promise.new(lambda resolve, _reject: REDRAW.later(resolve, 0, True)))
 
-        return self.all_answered().then(painted).then(self.all_answered)
+        return self.handed(self.all_answered().then(painted).then(self.all_answered))
 
 
 engine = Engine()
@@ -246,12 +253,17 @@ def over(effect):
 
 
 def say(effect):
+    say_text(effect.text, effect.notice)
+
+
+def say_text(text, notice=False):
+    """Show ``text`` in the message line (``""`` clears it): an error, or with ``notice`` news that is none."""
     box = by_id("message")
-    if not effect.text and box.hidden:
+    if not text and box.hidden:
         return  # nothing to clear: writing it anyway would have the browser restyle it
-    box.textContent = effect.text
-    box.hidden = not effect.text
-    box.classList.toggle("notice", bool(effect.notice))
+    box.textContent = text
+    box.hidden = not text
+    box.classList.toggle("notice", bool(notice))
 
 
 def after(effect):
@@ -590,14 +602,18 @@ LOCAL_COMMANDS = {
 }
 
 
-@when("click", document)
+@when("click", document, capture=True)
 def on_click(event):
-    """A click: a command, an action button or a spot on the table (drawn ahead by redraw.js where it can)."""
+    """A click: a command, an action button or a spot on the table (drawn ahead by redraw.js where it can).
+
+    Bound capturing, so that a click drawn ahead, or on an action button of the last move's, goes no further: the
+    page is the move's already, and nothing else on the page hears of it.
+    """
     target = event.target
     if target is None or attr(target, "closest") is None:
         return
-    ahead = REDRAW.click(target)
-    if ahead is not None:  # drawn ahead, or an action button of the last move's: nothing for the engine now
+    if REDRAW.click(target) is not None:
+        event.stopPropagation()
         return
     command = target.closest("[data-command]")
     if command is not None:
@@ -1000,7 +1016,12 @@ async def start():
         js.ResizeObserver.new(on_table_resized).observe(table)
     REDRAW.onTurn(on_turn)
     REDRAW.onPredictedClick(on_predicted, on_shown_ahead)
-    worker = await workers["engine"]
+    try:
+        worker = await workers["engine"]
+    except Exception as error:  # its runtime or the engine's wheel did not download, say
+        js.console.error("Face Down could not start its engine:", error)
+        say_text("The game could not load. Check the connection, then reload the page to try again.")
+        return
     ROOT.dataset.python = await worker.started()
     worker.batch = carry_out  # effects of work the engine did on its own, between messages (drawing ahead)
     engine.worker = worker

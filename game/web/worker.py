@@ -55,10 +55,13 @@ def debug_state() -> str:
     return app.debug_state()
 
 
+SCRATCH: dict = {}  # the namespace of the code run by python(), kept from one call to the next
+
+
 def python(code: str):
-    """Run ``code`` in this interpreter (``window.faceDownPython``, for tests and tools/stdlib_record.py); the
-    value of its last expression, as plain data."""
-    return to_js(eval_code(code, {}), dict_converter=js.Object.fromEntries)
+    """Run ``code`` in this interpreter (``window.faceDownPython``, for tests and tools/stdlib_record.py), in a
+    namespace of its own kept across calls; the value of its last expression, as plain data."""
+    return to_js(eval_code(code, SCRATCH), dict_converter=js.Object.fromEntries)
 
 
 __export__ = ["handle", "started", "snapshot", "debug_state", "python"]
