@@ -103,7 +103,8 @@ class Engine:
     def handed(self, promise):
         """``promise``, kept here a while: MicroPython may otherwise free a JavaScript object that a Python function
         returns to JavaScript before the caller has it (measured: 36 of 3,000 calls came back undefined)."""
-        self.kept = self.kept[-15:] + [promise]
+        self.kept = self.kept[-15:]  # (MicroPython has no [*list, item])
+        self.kept.append(promise)
         return promise
 
     def settled(self, *_):
