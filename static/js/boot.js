@@ -62,7 +62,7 @@
         show();
       })
       .catch(() => {}); // Without the manifest the bar stays put; the game still loads.
-    if (!("BroadcastChannel" in window)) return;
+    if (carried) return; // the worker of a page opened from a file has no channel to it
     const channel = new BroadcastChannel("face-down-boot");
     channel.onmessage = ({ data }) => {
       loaded = data.loaded;

@@ -18,13 +18,17 @@
 //
 // globalThis.faceDownPythonStart says which start it was ("restored" or "booted"), for the page's <html
 // data-python> (tests and bug reports).
+//
+// In the single-file download (tools/build_single.py) this module is bundled and imported from a blob: URL, and
+// the worker's prelude there names the site's root (globalThis.faceDownSite) and carries the engine's wheel
+// (globalThis.faceDownWheel: put where pyscript.toml's packages, rewritten there, have micropip find it).
 import { loadPyodide as bootPyodide, version } from "../vendor/pyodide/pyodide.mjs";
 import createPyodideModule from "../vendor/pyodide/pyodide.asm.mjs";
 
 export { version };
 
 const SNAPSHOTS = "face-down-python"; // the Cache Storage cache of the kept snapshot
-const SITE = new URL("../../", import.meta.url); // this file is static/js/python.mjs
+const SITE = new URL(globalThis.faceDownSite ?? new URL("../../", import.meta.url)); // this is static/js/python.mjs
 const INDEX_URL = new URL("static/vendor/pyodide/", SITE).href;
 const WHEEL = /^static\/vendor\/face_down-.*\.whl$/;
 
@@ -41,7 +45,13 @@ delete WebAssembly.Suspender;
 // Each response body of the runtime as it streams in (counted on a clone: Chromium keeps the compiled wasm beside
 // the cached response it was streamed from, and a rebuilt Response would make every visit recompile it), and the
 // modules imported (which no fetch() sees) through resource timing. A few reports a second are enough for a bar.
-const progress = "BroadcastChannel" in globalThis ? new BroadcastChannel("face-down-boot") : null;
+const progress = (() => {
+  try {
+    return new BroadcastChannel("face-down-boot");
+  } catch {
+    return null; // none here (a page opened from a file): the bar waits for the game
+  }
+})();
 let loaded = 0;
 let progressDue = false;
 const counted = new Set();
@@ -99,7 +109,10 @@ export async function loadPyodide(options = {}) {
     }
   }
   globalThis.faceDownPythonStart = "booted";
-  return bootPyodide(settings);
+  const python = await bootPyodide(settings);
+  const carried = globalThis.faceDownWheel;
+  if (carried) python.FS.writeFile(carried.path, carried.bytes);
+  return python;
 }
 
 /** The snapshots' cache, or null where there is no Cache Storage (or no WebCrypto to name a snapshot). */
