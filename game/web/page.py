@@ -958,7 +958,7 @@ class Offline:
         button = document.createElement("button")
         button.type = "button"
         button.textContent = "Reload"
-        when("click", button)(self.take_update)
+        when("click", button)(lambda event: self.take_update(event))  # (PyScript's when() takes no bound method)
         banner.append("Update available — reload to play the new version. ", button)
         document.querySelector("main").prepend(banner)
 
