@@ -17,10 +17,12 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
    longest main-thread task of each game's page from its first paint on;
 6. ``blog``: the longest task on a blog page's own thread while it embeds three games and two are played to
    their end (bench/blog.py; not in the quick run: tests/browser/test_embed.py plays the same page);
-7. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
-8. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
-9. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
-10. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
+7. ``memory``: the game page's memory (its renderer process: the page and its worker) once playable and after a
+   six-player Cambio game (bench/memory.py; not in the quick run, whose figures are not read);
+8. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
+9. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
+10. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
+11. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
    network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes).
 
 ``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
@@ -42,7 +44,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import blog, boot, clicks, engine, lighthouse, netlab, report, rooms, throttled, transfers
+from . import blog, boot, clicks, engine, lighthouse, memory, netlab, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -100,7 +102,19 @@ QUICK = Plan(
     throttled_network=False,
     lighthouse_runs=0,
 )
-SECTIONS = ("boot", "bytes", "throttled", "lighthouse", "clicks", "blog", "rooms", "throughput", "bots", "netlab")
+SECTIONS = (
+    "boot",
+    "bytes",
+    "throttled",
+    "lighthouse",
+    "clicks",
+    "blog",
+    "memory",
+    "rooms",
+    "throughput",
+    "bots",
+    "netlab",
+)
 
 
 def boot_rows(boots: dict[str, boot.Boots]) -> list[dict]:
@@ -325,6 +339,12 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
             longest = blog.longest_task(playwright, site_url)
             name = "longest task on a blog page embedding the game"
             rows["blog"] = [figure(name, longest, "ms", target(AT_MOST, 200))]
+        if "memory" in only and not plan.quick:
+            _say("memory: the game page once playable, and after a six-player Cambio game")
+            rows["memory"] = [
+                figure(f"page memory (renderer: page and worker), {moment}", megabytes, "MB", target(AT_MOST, 250))
+                for moment, megabytes in memory.measure(playwright, site_url).items()
+            ]
         if "rooms" in only:
             _say("peer round trip: a two-peer room, signaled through the local relay, then through it")
             direct = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
@@ -348,7 +368,19 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
 
 
 # The table's order (the sections run browser ones first, while nothing else of ours competes for the CPU).
-TABLE_ORDER = ("boot", "bytes", "throttled", "clicks", "blog", "throughput", "bots", "rooms", "netlab", "lighthouse")
+TABLE_ORDER = (
+    "boot",
+    "bytes",
+    "throttled",
+    "clicks",
+    "blog",
+    "memory",
+    "throughput",
+    "bots",
+    "rooms",
+    "netlab",
+    "lighthouse",
+)
 
 
 def _clicks(playwright, site: Path, site_url: str, count: int) -> tuple[dict[str, list[dict]], dict[str, float]]:
