@@ -11,7 +11,9 @@ import base64
 import csv
 import hashlib
 import io
+import json
 import sys
+import tomllib
 import types
 import zipfile
 import zipimport
@@ -108,3 +110,14 @@ def test_the_same_sources_pack_to_the_same_bytes(tmp_path):
     (tmp_path / "two").mkdir()
     one, two = pack(tmp_path / "one"), pack(tmp_path / "two")
     assert one.read_bytes() == two.read_bytes()
+
+
+def test_pyscript_toml_installs_the_wheel_the_build_makes():
+    # The engine's worker installs what pyscript.toml names: the wheel of pyproject's version, for the Python of the
+    # Pyodide that package.json pins (its lock file says which).
+    pyodide = json.loads((REPO / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"]
+    major, minor, _ = pyodide.split(".")
+    wheel = f"face_down-{project()['version']}-cp{major}{minor}-none-any.whl"
+    config = tomllib.loads((REPO / "pyscript.toml").read_text())
+    assert config["packages"] == [f"./static/vendor/{wheel}"]
+    assert config["interpreter"] == "./static/js/python.mjs" and (REPO / "static" / "js" / "python.mjs").exists()
