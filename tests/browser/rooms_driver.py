@@ -43,9 +43,10 @@ class Peer:
         return self.earlier + self.page.evaluate("window.__received")
 
     def wait_for(self, condition: str, timeout: float = WAIT_MS) -> None:
-        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds."""
+        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds. The state comes
+        from the engine's worker, so each read is a promise."""
         self.page.wait_for_function(
-            f"() => {{ const room = JSON.parse(faceDownRoom()); return {condition}; }}", timeout=timeout
+            f"async () => {{ const room = JSON.parse(await faceDownRoom()); return {condition}; }}", timeout=timeout
         )
 
     def message(self) -> str:
