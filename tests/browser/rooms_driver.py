@@ -17,7 +17,7 @@ from game.bots import new_bot
 from game.match import Match
 from game.web.games import presenter_for
 
-from .driver import CHOICES, click_action
+from .driver import CHOICES, click_action, settle
 
 READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
@@ -43,11 +43,13 @@ class Peer:
         return self.earlier + self.page.evaluate("window.__received")
 
     def wait_for(self, condition: str, timeout: float = WAIT_MS) -> None:
-        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds. The state comes
-        from the engine's worker, so each read is a promise."""
+        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds, and the page has
+        drawn what the engine knew then. The state comes from the engine's worker, so each read is a promise, and
+        the worker may know of a move before the page has carried out its effects."""
         self.page.wait_for_function(
             f"async () => {{ const room = JSON.parse(await faceDownRoom()); return {condition}; }}", timeout=timeout
         )
+        settle(self.page)
 
     def message(self) -> str:
         """The page's message line."""
