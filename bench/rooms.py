@@ -10,7 +10,7 @@ bench/rooms_probe.js times everything in the pages on the machine's clock, so ti
 can be subtracted:
 
 - **end to end**: the click's timestamp to the later of the two peers' next paint once its page
-  shows the new state (``<html data-room-step>``, set by game/web/room.py);
+  shows the new state (``<html data-room-step>``, set by game/web/roomscreen.py);
 - **network**: the time the move's messages spent between the peers, each leg received minus sent:
   for the guest's click, its move to the host plus the host's update back; for the host's own click
   (its move goes straight into the host object), the update to the guest. Messages are encrypted, so a

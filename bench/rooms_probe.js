@@ -4,7 +4,7 @@
 //
 // - clicks: when a counted click (on a legal card or action button) was made, from the event's timeStamp;
 // - sends / received: every text the room's transport sent or delivered, with its time;
-// - paints: [step, time] when the page's <html data-room-step> (set by game/web/room.py once the page
+// - paints: [step, time] when the page's <html data-room-step> (set by game/web/roomscreen.py once the page
 //   has drawn a state) changed, timed at the next paint as bench/probe.js times a click's paint.
 (() => {
   "use strict";
@@ -31,7 +31,7 @@
     });
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-room-step"] }); // no <html> yet
 
-  // The page opens its transport through window.faceDownNet.open (static/js/rooms.js): wrap it on arrival.
+  // The page opens the room's transport through window.faceDownNet.open (static/js/rooms.js): wrap it on arrival.
   let net;
   Object.defineProperty(window, "faceDownNet", {
     configurable: true,

@@ -14,11 +14,12 @@ from game.bots.arena import main as arena
 from game.match import new_match
 from game.registry import ENTRIES
 from game.web import config, pages
+from game.web.effects import DrawTable
 from game.web.games import presenter_for
+from game.web.local import LocalSource
 from game.web.picker import picker_html
-from game.web.screen import DrawTable, Screen
+from game.web.screen import Screen
 from game.web.settings import Settings
-from game.web.source import LocalSource
 from game.web.table import Table
 from tests.toy import PRESENTER, TOY
 

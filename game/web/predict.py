@@ -1,10 +1,11 @@
 """Clicks drawn ahead: how the table would change for each click the person at a local table may make next.
 
 A click's frame must show its card within one frame (16 ms), and the Python click handler (the move, the
-render, the diff) takes 2-3 ms of it, more when the machine is busy. While the person thinks, the screen works
-out what each click that plays one action at once would change (:func:`predict_click` for each of the
-:func:`click_targets`) and hands the changes to ``static/js/redraw.js``, which makes them the moment that
-click comes, before any Python runs.
+render, the diff) takes 2-3 ms of it, more when the machine is busy. While the person thinks, the local table's
+seat source (:class:`~game.web.local.LocalSource`) works out, a slice at a time (:class:`ClicksAhead`), what each
+click that plays one action at once would change (:func:`predict_click` for each of the :func:`click_targets`)
+and hands the changes to ``static/js/redraw.js``, which makes them the moment that click comes, before any
+Python runs.
 The move itself is played once that frame is painted, and its redraw finds the table already showing it.
 
 Only local tables are drawn ahead: a room's move is the host's to play. What a prediction holds is what this
@@ -15,12 +16,17 @@ CPython.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from ..core import Action
+from .effects import DrawTable, Predict
 from .presenter import Presenter
-from .render import Change, Rendered, changes_that_can_wait, render_table, table_changes, targets_by_place
+from .render import Change, Frame, Rendered, changes_that_can_wait, render_table, table_changes, targets_by_place
 from .table import Table
+
+# How long one slice of drawing clicks ahead may hold the worker: a click that comes meanwhile waits for it.
+PREDICTION_SLICE_S = 0.003
 
 
 @dataclass(frozen=True)
@@ -70,8 +76,48 @@ def predict_click(
         memory = dict(memory)
         for event in events:
             reveals.update(presenter.looks(event, memory))
-    legal = ahead.legal_actions()
     fresh = interlude is not None
-    rendered = render_table(presenter, view, ahead.names, legal, reveals, drawn.faces, fresh, interlude=interlude)
+    frame = Frame(view, ahead.names, ahead.legal_actions(), reveals, drawn.faces, fresh, interlude=interlude)
+    rendered = render_table(presenter, frame)
     now, later = changes_that_can_wait(table_changes(drawn, rendered))
     return Prediction(action, rendered, now, later, ahead.to_json())
+
+
+class ClicksAhead:
+    """The clicks drawn ahead for the table on the page, by key, and those still to draw."""
+
+    def __init__(self):
+        self._drawn: dict[str, Prediction] = {}
+        self._left: list[tuple[str, int]] = []
+
+    @property
+    def unfinished(self) -> bool:
+        """True while some clicks are still to be drawn ahead."""
+        return bool(self._left)
+
+    def start(self, targets: list[tuple[str, int]]) -> None:
+        """Draw ahead the clicks ``targets`` (each a key and its legal action's index), in place of any before."""
+        self._drawn, self._left = {}, list(targets)
+
+    def forget(self) -> None:
+        """Drop every click drawn ahead: the table they were drawn for is about to change."""
+        self._drawn, self._left = {}, []
+
+    def get(self, key: str) -> Prediction | None:
+        """The click ``key`` drawn ahead, if it was."""
+        return self._drawn.get(key)
+
+    def draw_slice(
+        self, table: Table, presenter: Presenter, drawn: Rendered, legal: list[Action], looks: bool, memory: dict
+    ) -> list[Predict]:
+        """Draw ahead as many of the clicks left as a few milliseconds allow, on ``table`` showing ``drawn`` (the
+        rest as :func:`predict_click` takes them); each one drawn as the page takes it."""
+        stop, effects = time.perf_counter() + PREDICTION_SLICE_S, []
+        while self._left and time.perf_counter() < stop:
+            key, index = self._left.pop()
+            prediction = predict_click(table, presenter, drawn, legal[index], looks, memory)
+            if prediction is not None:
+                self._drawn[key] = prediction
+                edit = DrawTable(prediction.now, prediction.later, prediction.rendered.html)
+                effects.append(Predict(key, edit, prediction.save))
+        return effects

@@ -1,9 +1,9 @@
 """Personal records, kept in this browser only: games played and won per game and level, and each game's bests.
 
 A game played by one person (alone, against computer players, or from their seat in a room) counts when it ends
-on screen: the screen (:mod:`game.web.screen`) notes it with :func:`note_game` and hands the page the records to
-keep (a ``Store`` effect under :data:`RECORDS_KEY`: the page keeps them in ``localStorage``, which never leaves
-the device, and hands them back at boot). The game's presenter says what its bests are
+on screen: the screen (:mod:`game.web.screen`) notes it in its :class:`Tally` (:func:`note_game`) and hands the
+page the records to keep (a ``Store`` effect under :data:`RECORDS_KEY`: the page keeps them in ``localStorage``,
+which never leaves the device, and hands them back at boot). The game's presenter says what its bests are
 (:meth:`~game.web.presenter.Presenter.bests`, such as Concentration's fewest turns per table size and longest run
 of pairs). The result screen says what is new, and the menu's "Records" shows them all (:func:`render_records`).
 No browser here: tested on CPython.
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from html import escape
 
 from ..registry import GAMES
+from .effects import Store
 
 FORMAT = 1
 RECORDS_KEY = "face-down/records"  # where this browser keeps them
@@ -98,6 +99,28 @@ def note_game(records: Records, game: str, level: str, won: bool, bests: list[Be
             lines.append(f"{best.label}: {before['said']}.")
     lines.append(tally_words(level, tally))
     return Records(games, kept), lines
+
+
+class Tally:
+    """The player's records as one play screen keeps them: its game is counted once, when it ends on screen."""
+
+    def __init__(self, records: Records, counted: bool):
+        self.records = records
+        self.counted = counted  # the game is in the records already (a game shown over already is)
+        self.lines: list[str] = []  # what the result says of the records
+
+    def count(self, game: str, level: str, won: bool, bests: list[Best]) -> list[Store]:
+        """Count the game that just ended, at ``level`` (:func:`level_of`), ``won`` or not, with its ``bests``,
+        unless it is counted already; the records for the page to keep."""
+        if self.counted:
+            return []
+        self.counted = True
+        self.records, self.lines = note_game(self.records, game, level, won, bests)
+        return [Store(RECORDS_KEY, self.records.to_json())]
+
+    def forget(self) -> None:
+        """The player cleared the records kept in this browser."""
+        self.records = Records()
 
 
 def tally_words(level: str, tally: dict[str, int]) -> str:

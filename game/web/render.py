@@ -12,7 +12,7 @@ writes only the pieces that changed (:func:`table_changes`), and the log grows b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
 from typing import NamedTuple
@@ -121,47 +121,57 @@ def targets_by_place(presenter: Presenter, legal: list[dict]) -> tuple[dict[str,
     return by_place, buttons
 
 
-def render_table(
-    presenter: Presenter,
-    view: dict,
-    names: list[str],
-    legal: list[dict],
-    reveals: dict[str, str],
-    shown_before: dict[str, object],
-    flip_in: bool = True,
-    held: str = "",
-    menu: list[int] | tuple[int, ...] = (),
-    question: str = "",
-    interlude: Interlude | None = None,
-    hinted: int | None = None,
-) -> Rendered:
-    """The board, its facts, the action buttons and (while a look is up) "Done looking", for one seat's view.
+@dataclass(frozen=True)
+class Frame:
+    """What one drawing of the table shows: a seat's ``view``, the seats' ``names`` and the seat's ``legal`` actions,
+    and what the screen puts over them.
 
     A card that shows a face now and did not in ``shown_before`` has just turned up: with ``flip_in`` it is
-    marked to flip in (``fd-flip-in``); without it, it is simply drawn face up. ``held``: the look stays up until
-    the player ends it with a button of that label (:meth:`Presenter.held_look`), the choice to make first.
-    ``menu``: the indices of the legal actions a spot offers, shown last as a small menu to choose from; with a
-    ``question``, the action it asks about (:meth:`Presenter.confirm`), with a button to keep playing instead.
-    ``interlude``: the table holds still for a moment (:meth:`Presenter.interlude`): its areas, nothing to choose
-    on them, its words and the button that moves on are drawn instead. ``hinted``: the index of the legal action
-    a hint suggests (:mod:`game.web.hint`); its spot or button is marked ``data-hint`` and is its area's Tab stop.
+    marked to flip in (``fd-flip-in``); without it, it is simply drawn face up. ``reveals``: the cards a look shows
+    for a moment, by place. ``held``: the look stays up until the player ends it with a button of that label
+    (:meth:`Presenter.held_look`), the choice to make first. ``menu``: the indices of the legal actions a spot
+    offers, shown last as a small menu to choose from; with a ``question``, the action it asks about
+    (:meth:`Presenter.confirm`), with a button to keep playing instead. ``interlude``: the table holds still for a
+    moment (:meth:`Presenter.interlude`): its areas, nothing to choose on them, its words and the button that moves
+    on are drawn instead. ``hinted``: the index of the legal action a hint suggests (:mod:`game.web.hint`); its spot
+    or button is marked ``data-hint`` and is its area's Tab stop.
     """
+
+    view: dict
+    names: list[str]
+    legal: list[dict]
+    reveals: dict[str, str] = field(default_factory=dict)
+    shown_before: dict[str, object] = field(default_factory=dict)
+    flip_in: bool = True
+    held: str = ""
+    menu: tuple[int, ...] = ()
+    question: str = ""
+    interlude: Interlude | None = None
+    hinted: int | None = None
+
+
+def render_table(presenter: Presenter, frame: Frame) -> Rendered:
+    """The board, its facts, the action buttons and (while a look is up) "Done looking": ``frame`` as ``presenter``
+    draws it."""
     faces: dict[str, object] = {}
-    if interlude is not None:
-        areas = [_area(area, {}, {}, shown_before, flip_in, faces, None) for area in interlude.areas]
-        return Rendered(f"board board-{presenter.game} between-rounds", areas, render_interlude(interlude), faces)
+    shown_before, flip_in, legal, hinted = frame.shown_before, frame.flip_in, frame.legal, frame.hinted
+    if frame.interlude is not None:
+        areas = [_area(area, {}, {}, shown_before, flip_in, faces, None) for area in frame.interlude.areas]
+        tail = render_interlude(frame.interlude)
+        return Rendered(f"board board-{presenter.game} between-rounds", areas, tail, faces)
+    view, names = frame.view, frame.names
     by_place, buttons = targets_by_place(presenter, legal)
     hinted_place = presenter.place_of(legal[hinted]) if hinted is not None else None
     areas = [
-        _area(area, by_place, reveals, shown_before, flip_in, faces, hinted_place)
+        _area(area, by_place, frame.reveals, shown_before, flip_in, faces, hinted_place)
         for area in presenter.areas(view, names)
     ]
     facts = "".join(f"<li>{escape(fact)}</li>" for fact in presenter.facts(view, names))
     facts_html = f'<ul class="facts">{facts}</ul>' if facts else ""
-    done = (held_button(held) if held else DONE_LOOKING) if reveals else ""
+    done = (held_button(frame.held) if frame.held else DONE_LOOKING) if frame.reveals else ""
     tail = facts_html + render_actions(presenter, view, names, legal, buttons, hinted) + done
-    if menu:
-        tail += render_menu(presenter, view, names, legal, list(menu), question)
+    if frame.menu:
+        tail += render_menu(presenter, view, names, legal, list(frame.menu), frame.question)
     return Rendered(f"board board-{presenter.game}", areas, tail, faces)
 
 

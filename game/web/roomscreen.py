@@ -1,10 +1,10 @@
 """The room controller: what one page does in a room, and what it shows of it. No browser.
 
-The page adapter (:mod:`game.web.room`) hands it the transport's news (a peer joined, left, sent a text, is
-reached through a relay), the player's commands and the timers' calls, each with the time; it carries out
-the *effects* each call returns (screen.py's ``Write``, ``Show``, ``Say``, ``After``, ``Cancel`` and ``Store``,
-and the room's own below). The controller decides, the adapter obeys, so the knocks, the seats, the host-gone and
-connection timers, the bots' pace and every word of the room's status are tested on CPython.
+The app (:mod:`game.web.app`, through :mod:`game.web.room`) hands it the transport's news (a peer joined, left,
+sent a text, is reached through a relay), the player's commands and the timers' calls, each with the time; it
+carries out the effects (:mod:`game.web.effects`) each call returns. The controller decides, the app obeys, so the
+knocks, the seats, the host-gone and connection timers, the bots' pace and every word of the room's status are
+tested on CPython.
 
 How the pieces meet:
 
@@ -39,9 +39,29 @@ from ..net.lobby import PLAYER
 from ..net.roomsave import read_room_file, room_file
 from . import invite
 from .config import GameConfig
+from .effects import (
+    After,
+    Cancel,
+    CloseTransport,
+    Effect,
+    Fragment,
+    GameNews,
+    HideGame,
+    Mark,
+    Open,
+    OpenTransport,
+    Reload,
+    Say,
+    Send,
+    Show,
+    ShowGame,
+    ShowInvite,
+    ShowLobby,
+    Store,
+    Write,
+)
 from .invite import Invite
-from .roomview import first_open_seat, render_lobby
-from .screen import After, Cancel, Say, Show, Store, Write
+from .roomview import first_open_seat, render_invite, render_lobby
 
 # While a player is away, the host looks this often whether their grace period is over (a bot then stands in).
 ABSENT_CHECK_MS = 1000
@@ -87,113 +107,6 @@ def storage_key(room: str, what: str) -> str:
     return f"face-down/room/{room}/{what}"
 
 
-# --- effects: what the page adapter carries out, besides screen.py's Write, Show, Say, After, Cancel and Store ---
-
-
-@dataclass(frozen=True)
-class Send:
-    """Send ``text`` to the transport peer ``peer``."""
-
-    peer: str
-    text: str
-
-
-@dataclass(frozen=True)
-class OpenTransport:
-    """Open the room's transport of ``kind`` for room ``room`` with password ``key``."""
-
-    kind: str
-    room: str
-    key: str
-
-
-@dataclass(frozen=True)
-class CloseTransport:
-    """Close the transport: the page is no longer in the room."""
-
-
-@dataclass(frozen=True)
-class ShowInvite:
-    """Show the invite ``link`` to copy, and as a QR code."""
-
-    link: str
-
-
-@dataclass(frozen=True)
-class ShowLobby:
-    """Put ``html`` in the room panel (``""``: empty it); a fold the player opened stays open."""
-
-    html: str
-
-
-@dataclass(frozen=True)
-class ShowGame:
-    """Show this page's seat of the room's game (``deal``: a fresh deal, whose looks show)."""
-
-    deal: bool
-
-
-@dataclass(frozen=True)
-class GameNews:
-    """The host sent news for the game on screen (``answered``: news since this player's last move was sent, so the
-    seat may move again)."""
-
-    answered: bool
-
-
-@dataclass(frozen=True)
-class HideGame:
-    """Take the room's game off the screen (the room went back to its lobby, or was left)."""
-
-
-@dataclass(frozen=True)
-class Fragment:
-    """Make the page's URL fragment ``text`` (``""``: none), without a new history entry."""
-
-    text: str
-
-
-@dataclass(frozen=True)
-class Picker:
-    """Open or close the game picker (the "New game" panel)."""
-
-    open: bool
-
-
-@dataclass(frozen=True)
-class StepShown:
-    """The page now shows the game at state ``step`` (the benchmark times each peer's paint of a move by it)."""
-
-    step: int
-
-
-@dataclass(frozen=True)
-class Reload:
-    """Reload the page (it then enters the room its fragment names)."""
-
-
-Effect = (
-    Write
-    | Show
-    | Say
-    | After
-    | Cancel
-    | Send
-    | Store
-    | OpenTransport
-    | CloseTransport
-    | ShowInvite
-    | ShowLobby
-    | ShowGame
-    | GameNews
-    | HideGame
-    | Fragment
-    | Picker
-    | StepShown
-    | Reload
-)
-
-
 @dataclass(frozen=True)
 class Page:
     """What the controller needs to know of the page it runs in."""
@@ -224,7 +137,6 @@ class RoomScreen:
         self.status = ""
         self._lobby_html = ""
         self._errors_shown = 0
-        self._answer_mark = (0, 0)  # (state id, refusals) when the last move was answered
         self._seat_record: dict | None = None  # the seat's secret and shuffle evidence, as stored
         # A guest without a seat sits in the first open one; the seat last asked for, so that it is asked once.
         self._seat_wanted = False
@@ -248,7 +160,7 @@ class RoomScreen:
         )
         room.host = host
         room.invite = Invite(fresh.room, fresh.key, True, HostIdentity(host.settings.identity).key_id)
-        effects: list[Effect] = [Fragment(invite.fragment(room.invite)), Say(""), Picker(False)]
+        effects: list[Effect] = [Fragment(invite.fragment(room.invite)), Say(""), Open("new-game", False)]
         effects += room._start_host_player(None, now_ms)
         effects += room._deliver(host.assign(0, LOCAL_PEER), now_ms)
         return room, effects + room._open()
@@ -262,7 +174,7 @@ class RoomScreen:
         ``stored`` holds what this browser kept for the room, by :func:`storage_key` (``None`` for nothing).
         A damaged save raises ``ValueError``.
         """
-        effects: list[Effect] = [Picker(False)]
+        effects: list[Effect] = [Open("new-game", False)]
         saved = stored.get(storage_key(found.room, "host")) if found.host else None
         if saved:
             room = cls(found, kind, page, hosting=True)
@@ -306,7 +218,7 @@ class RoomScreen:
             return []
         self.gate = HostGate(self.host, self.invite.room, self_peer)
         link = invite.invite_link(self.page.url, self.page.query, self.invite)
-        return [*self._status(""), ShowInvite(link)]
+        return [*self._status(""), ShowInvite(link, render_invite(link, ""))]
 
     def refused(self, reason: str) -> list[Effect]:
         """The transport could not open: the link's network settings are wrong (``reason`` says how)."""
@@ -439,9 +351,6 @@ class RoomScreen:
         """After news from the host: errors, the room panel, the game, the seat's secret, and the bots."""
         client = self.client
         effects: list[Effect] = []
-        mark = (client.step, len(client.errors))
-        answered = mark != self._answer_mark
-        self._answer_mark = mark
         effects += [Say(error["message"]) for error in client.errors[self._errors_shown :]]
         self._errors_shown = len(client.errors)
         effects += self._render() + self._take_a_seat(now_ms)
@@ -451,7 +360,7 @@ class RoomScreen:
                 self.playing = True
                 effects.append(ShowGame(deal=client.step == 0))  # a fresh deal shows its looks
             else:
-                effects.append(GameNews(answered))
+                effects.append(GameNews())
         elif self.playing:
             self.playing = False
             effects.append(HideGame())
@@ -460,7 +369,8 @@ class RoomScreen:
             if record != self._seat_record:
                 self._seat_record = record
                 effects.append(Store(self._seat_key(), json.dumps(record)))
-        return [*effects, StepShown(client.step), *self._schedule_bots(now_ms)]
+        # The benchmark times each peer's paint of a move by it (bench/rooms.py).
+        return [*effects, Mark("room-step", str(client.step)), *self._schedule_bots(now_ms)]
 
     def _render(self) -> list[Effect]:
         lobby = self.client.lobby

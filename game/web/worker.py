@@ -17,8 +17,6 @@ from pyodide.ffi import create_once_callable, to_js
 
 from game.web.app import App
 
-app = App()
-
 
 def soon(number: int) -> None:
     """Run the app's timer ``number`` here once the messages already waiting are handled; the page gets its
@@ -32,7 +30,7 @@ def soon(number: int) -> None:
     js.setTimeout(create_once_callable(run), 0)
 
 
-app.timers.soon = soon
+app = App(soon)
 
 
 def handle(text: str):

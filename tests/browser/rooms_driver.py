@@ -2,7 +2,7 @@
 seats play, for the room tests (tests/browser/test_rooms.py) and the network lab (bench/netlab.py).
 
 Every function takes :class:`Peer` objects: a page of the app and what the page knows of its room
-(``faceDownRoom()``, game/web/room.py's ``debug_state``).
+(``faceDownRoom()``, a promise of game/web/app.py's ``debug_state``, asked of the page's worker).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Peer:
         self.earlier: list[str] = []
 
     def state(self) -> dict:
-        """The room as the page knows it (room.py's ``debug_state``)."""
+        """The room as the page knows it (app.py's ``debug_state``)."""
         return json.loads(self.page.evaluate("faceDownRoom()"))
 
     def received(self) -> list[str]:
@@ -43,12 +43,15 @@ class Peer:
         return self.earlier + self.page.evaluate("window.__received")
 
     def wait_for(self, condition: str, timeout: float = WAIT_MS) -> None:
-        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds, and the page has
-        drawn what the engine knew then. The state comes from the engine's worker, so each read is a promise, and
-        the worker may know of a move before the page has carried out its effects."""
-        self.page.wait_for_function(
-            f"async () => {{ const room = JSON.parse(await faceDownRoom()); return {condition}; }}", timeout=timeout
-        )
+        """Wait until ``condition``, a JS expression about ``room`` (the page's room state), holds; a
+        ``PlaywrightTimeout`` after ``timeout`` ms. Each look asks the page's worker (``faceDownRoom()`` is a
+        promise, which ``evaluate`` awaits and ``wait_for_function`` would not), every 50 ms."""
+        ask = f"async () => {{ const room = JSON.parse(await faceDownRoom()); return Boolean({condition}); }}"
+        until = time.monotonic() + timeout / 1000
+        while not self.page.evaluate(ask):
+            if time.monotonic() > until:
+                raise PlaywrightTimeout(f"the room did not come to {condition} within {timeout} ms")
+            time.sleep(0.05)
         settle(self.page)
 
     def message(self) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from game import GAMES
 from game.web.games import presenter_for
-from game.web.render import MAX_LOG_LINES, render_table
+from game.web.render import MAX_LOG_LINES, Frame, render_table
 from game.web.table import Table
 from tests.support import table_for
 
@@ -268,7 +268,7 @@ def test_a_table_redrawn_move_by_move_is_the_table_drawn_from_nothing(page, site
         interlude = None
         if any(node.startswith("SECTION ") and " class=interlude" in node for node in drawn):
             interlude = shown.interlude(table.match.events(table.viewer), view, table.names)
-        expected = render_table(shown, view, table.names, legal, {}, {}, interlude=interlude)
+        expected = render_table(shown, Frame(view, table.names, legal, {}, {}, interlude=interlude))
         assert drawn == page.evaluate(PARSED, expected.html)
 
 
@@ -472,7 +472,7 @@ def table_matches_save(page) -> tuple[Table, bool]:
     saved = Table.from_json(page.evaluate(f"localStorage.getItem({SAVE!r})"))
     presenter = presenter_for(saved.config.game)
     view = saved.match.view(saved.viewer)
-    html = render_table(presenter, view, saved.names, saved.legal_actions(), {}, {}).html
+    html = render_table(presenter, Frame(view, saved.names, saved.legal_actions(), {}, {})).html
     return saved, page.evaluate(f"({NODES})(document.getElementById('table'))") == page.evaluate(PARSED, html)
 
 

@@ -9,7 +9,7 @@ import random
 
 from game import GAMES, new_match
 from game.web.games import presenter_for
-from game.web.render import changes_that_can_wait, render_table, table_changes
+from game.web.render import Frame, changes_that_can_wait, render_table, table_changes
 from tests.support import random_step
 from tests.web.test_render import moving_spot_tables, tables_with_areas_that_come_and_go
 from tools.serve import ROOT
@@ -51,7 +51,7 @@ def game_runs(game: str) -> list:
     presenter, rng, runs = presenter_for(game), random.Random(game), []
     for seed in range(2):
         match = new_match(game, 2, {}, seed=seed)
-        drawn = render_table(presenter, match.view(0), ["Ana", "Ben"], match.legal_actions(0), {}, {})
+        drawn = render_table(presenter, Frame(match.view(0), ["Ana", "Ben"], match.legal_actions(0), {}, {}))
         steps, start = [], drawn.html
         for _ in range(100):  # moves into each game, past its first turns and looks
             if match.result() is not None:
@@ -59,7 +59,9 @@ def game_runs(game: str) -> list:
             match.act(*random_step(match, rng))
             look = game != "matches" and rng.random() < 0.1  # cards only: Matches shows no looks
             reveals = {spot: "7H" for spot in rng.sample(sorted(drawn.faces), 2)} if look else {}
-            new = render_table(presenter, match.view(0), ["Ana", "Ben"], match.legal_actions(0), reveals, drawn.faces)
+            new = render_table(
+                presenter, Frame(match.view(0), ["Ana", "Ben"], match.legal_actions(0), reveals, drawn.faces)
+            )
             now, later = changes_that_can_wait(table_changes(drawn, new))
             steps.append([now, later, new.html, rng.random() < 0.5])
             drawn = new

@@ -22,6 +22,7 @@ import random
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game import new_match
 from game.cards import all_pieces, rank, standard_deck
@@ -230,6 +231,8 @@ def test_two_peers_and_a_bot_play_cambio_the_guest_moving_and_the_host_seating_t
     guest = join(open_app, link, "Ben", seat=1)
     guest.page.click('#room [data-command="room-sit"][data-seat="2"]')  # "Move here"
     guest.wait_for("room.seat === 2")
+    with pytest.raises(PlaywrightTimeout):  # faceDownRoom() is a promise: the wait awaits it, not just its arrival
+        guest.wait_for("room.seat === 1", timeout=300)
     guest.page.click('#room [data-command="room-stand"]')  # and up: nobody seats them again but the host
     guest.wait_for("room.seat === null")
     host.page.select_option('#room select[data-room-assign][data-seat="1"]', label="Ben")

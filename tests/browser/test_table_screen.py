@@ -27,22 +27,27 @@ EMBED = (600, 500)
 DECISIONS = 3  # the decisions checked in each game, from the saved state on
 EMBED_SAVE = "face-down/fit/game"
 
-# Whether the page or the table scrolls, and which of the choices on screen are not wholly inside the viewport or are
-# covered by something else. Many choices on a short screen scroll inside their own box (static/css/app.css): one of
-# those is in view when its box is, as scrolling there reaches it.
+# Whether the page or the table scrolls, and which of the choices on screen are not wholly in view: outside the
+# viewport, cut by a box around them that clips (one that scrolls, or hides what overflows), or covered by something
+# else at their centre, where a tap lands.
 OFF_SCREEN = """() => {
   const root = document.documentElement, table = document.getElementById("table");
   const choices = document.querySelectorAll(
     '[data-legal="true"], #table [data-action], #result [data-command], #curtain:not([hidden]) button');
+  const cut = (node, box) => {  // by more than the table's own scroll check lets by: a pixel and its rounding
+    for (let parent = node.parentElement; parent !== null; parent = parent.parentElement) {
+      if (getComputedStyle(parent).overflow === "visible") continue;
+      const edge = parent.getBoundingClientRect();
+      const [above, below] = [edge.top - box.top, box.bottom - edge.bottom];
+      if (Math.max(above, below, edge.left - box.left, box.right - edge.right) > 2) return true;
+    }
+    return false;
+  };
   const off = [...choices].filter((node) => {
-    const scroller = node.closest(".actions");
-    const scrolls = scroller !== null && scroller.scrollHeight > scroller.clientHeight + 1;
-    const box = (scrolls ? scroller : node).getBoundingClientRect();
+    const box = node.getBoundingClientRect();
     const outside = box.top < 0 || box.left < 0 || box.bottom > innerHeight + 0.5 || box.right > innerWidth + 0.5;
-    if (box.width === 0 || outside) return true;
-    const own = node.getBoundingClientRect();
-    if (scrolls && (own.top < box.top || own.bottom > box.bottom)) return false;
-    const hit = document.elementFromPoint(own.left + own.width / 2, own.top + own.height / 2);
+    if (box.width === 0 || outside || cut(node, box)) return true;
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
     return hit === null || !node.contains(hit);
   });
   return {
@@ -123,17 +128,66 @@ def test_every_choice_is_in_view_in_the_embed(page, site_url, game, players):
     check_decisions(page, f"{game}, {players} players", {"embed": EMBED})
 
 
-def penalised_cambio(players: int, penalties: int) -> Table:
+# Cambio's hands, by seat: you (seat 0) hold two kings; the graveyard's card is a 9 (fixed_deck's "9C" below).
+CAMBIO_HANDS = [["4D", "6C", "KS", "KC"], ["2H", "3H", "4H", "5H"], ["2S", "3S", "4S", "5S"]]
+CAMBIO_HANDS += [["6H", "7H", "8H", "10H"], ["6S", "7S", "8S", "10S"], ["AH", "AS", "AD", "AC"]]
+
+
+def penalised_cambio(players: int, penalties: int, hands: list[list[str]] = CAMBIO_HANDS) -> Table:
     """Cambio with you (seat 0) to play, holding 4 + ``penalties`` cards: as many wrong snaps on the graveyard's 9,
     from the next hand and your own by turns (a snap locks the hand it came from)."""
-    hands = [["4D", "6C", "KS", "KC"], ["2H", "3H", "4H", "5H"], ["2S", "3S", "4S", "5S"]]
-    hands += [["6H", "7H", "8H", "10H"], ["6S", "7S", "8S", "10S"], ["AH", "AS", "AD", "AC"]]
     deck = fixed_deck(hands[:players], "9C", [])
     params = {"game": "cambio", "seed": "7", "players": str(players), "bots": str(players - 1)}
     table = Table(config.from_params({**params, "first_player": "first seat", "deck": json.dumps(deck)}), 7)
     for snap in range(penalties):
         table.match.act(0, {"type": "snap", "owner": 1 - snap % 2, "slot": 0})
     return table
+
+
+def cambio_giving(players: int, penalties: int) -> Table:
+    """:func:`penalised_cambio` with a 9 last in the next hand, which you then snap: right, so you give one of your
+    cards into its slot, a button for each."""
+    table = penalised_cambio(players, penalties, [CAMBIO_HANDS[0], ["2H", "3H", "4H", "9H"], *CAMBIO_HANDS[2:]])
+    table.match.act(0, {"type": "snap", "owner": 1, "slot": 3})
+    return table
+
+
+def cambio_drawn(players: int, penalties: int) -> Table:
+    """:func:`penalised_cambio`, then the deck's top card drawn: a button to swap it into each of your cards."""
+    table = penalised_cambio(players, penalties)
+    table.match.act(0, {"type": "draw", "source": "deck"})
+    return table
+
+
+def paved_claiming(players: int) -> Table:
+    """Paved with Gold with you (seat 0) holding a card picked up: a button for each claim, one to put it back."""
+    params = {"game": "paved-with-gold", "seed": "11", "players": str(players), "bots": str(players - 1)}
+    table = Table(config.from_params({**params, "first_player": "first seat"}), 11)
+    table.match.act(0, {"type": "pick", "pos": 6})
+    return table
+
+
+LONG_LISTS = {
+    "paved-with-gold, 2 players, the claims": lambda: paved_claiming(2),
+    "paved-with-gold, 3 players, the claims": lambda: paved_claiming(3),
+    "cambio, 2 players, a card of ten to give": lambda: cambio_giving(2, 6),
+    "cambio, 6 players, a card of ten to give": lambda: cambio_giving(6, 6),
+    "cambio, 2 players, a swap into one of ten": lambda: cambio_drawn(2, 6),
+    "cambio, 6 players, a swap into one of ten": lambda: cambio_drawn(6, 6),
+}
+
+
+@pytest.mark.parametrize("case", list(LONG_LISTS))
+def test_a_long_list_of_choices_is_wholly_in_view_on_a_phone_with_nothing_scrolled(page, site_url, case):
+    width, height = VIEWPORTS["small-phone"]
+    page.set_viewport_size({"width": width, "height": height})
+    open_saved(page, site_url, LONG_LISTS[case](), look="0", speed="slow")
+    assert page.locator("#table .actions button").count() >= 7
+    for size in ("small-phone", "phone", "small-phone"):  # and back: the cards are fitted anew each time
+        width, height = VIEWPORTS[size]
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page, f"{case}, {size}")
+        page.screenshot(path=str(ARTIFACTS / f"long-list-{case.replace(', ', '-').replace(' ', '_')}-{size}.png"))
 
 
 @pytest.mark.parametrize("players", [2, 6])

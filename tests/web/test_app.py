@@ -11,9 +11,9 @@ import random
 import re
 
 from game.web.app import App
-from game.web.bridge import Timers
 from game.web.records import ALONE, RECORDS_KEY, Records, note_game
-from tests.support import play_randomly, table_for
+from game.web.table import Table
+from tests.support import FIRST_SEAT, play_randomly, table_for
 
 LINK = {"game": "concentration", "players": "1", "bots": "0", "pairs": "8", "seed": "3", "look": "0"}
 
@@ -72,38 +72,9 @@ def test_a_click_on_the_table_the_page_shows_is_played_and_one_on_an_older_table
     assert unsaved and unsaved[0]["key"] == "face-down/main/game"
 
 
-def test_a_timer_runs_once_and_not_after_it_was_replaced():
-    timers = Timers()
-    first = timers.start("screen", "bot", "owner", 700, True)
-    assert first == [{"effect": "After", "id": 1, "delay_ms": 700, "after_paint": True}]
-    again = timers.start("screen", "bot", "owner", 0, False)
-    assert again == [{"effect": "Cancel", "id": 1}, {"effect": "After", "id": 2, "delay_ms": 0, "after_paint": False}]
-    assert timers.ran(1) is None
-    assert timers.ran(2) == ("screen", "bot", "owner")
-    assert timers.ran(2) is None
-
-
-def test_a_room_timer_is_the_rooms_and_closing_cancels_them_all():
-    timers = Timers()
-    timers.start("room", "absent", "room", 1000, False)
-    timers.start("room", "host-gone", "room", 60_000, False)
-    timers.start("screen", "bot", "screen", 0, True)
-    assert timers.cancel_all("room") == [{"effect": "Cancel", "id": 1}, {"effect": "Cancel", "id": 2}]
-    assert timers.ran(3) == ("screen", "bot", "screen")
-
-
-def test_work_due_at_once_runs_in_the_worker_and_the_page_hears_nothing_of_it():
-    ran = []
-    timers = Timers(soon=ran.append)
-    assert timers.start("screen", "predict", "screen", 0, False, here=True) == []
-    assert ran == [1]
-    assert timers.cancel("screen", "predict") == []  # nothing to cancel on the page
-    assert timers.ran(1) is None
-
-
 def test_clicks_are_drawn_ahead_in_the_worker_between_the_pages_messages():
-    app, soon = App(), []
-    app.timers.soon = soon.append
+    soon = []
+    app = App(soon.append)
     boot = {"type": "boot", "storage": {}, "rooms": True, "menu": True, "picked": False, "start_requested": False}
     boot["picker"] = None
     effects = send(app, boot)
@@ -124,11 +95,11 @@ def test_the_records_panel_lists_the_records_kept_and_clearing_them_forgets_them
     kept, _ = note_game(Records(), "concentration", ALONE, True, [])
     app, effects = booted({RECORDS_KEY: kept.to_json()})
     assert ["Alone: 1 game played." in listed for listed in writes(effects, "records-list")] == [True]
-    assert app.screen.records == kept
+    assert app.screen.tally.records == kept
     cleared = send(app, {"type": "command", "command": "clear-records", "seat": None, "picker": None})
     assert {"effect": "Store", "key": RECORDS_KEY, "text": None} in cleared
     assert writes(cleared, "records-list") == ['<p class="records-none">No games finished yet.</p>']
-    assert app.screen.records == Records() and RECORDS_KEY not in app.storage
+    assert app.screen.tally.records == Records() and RECORDS_KEY not in app.storage
 
 
 def finished_game() -> str:
@@ -160,3 +131,94 @@ def test_the_grid_is_drawn_turned_when_the_page_finds_its_cards_bigger_so_on_the
     label = re.search(r'data-pos="cell-1"[^>]*aria-label="([^"]*)"', drawn[0]["html"]).group(1)
     assert label.startswith("row 2, column 1"), label  # turned a quarter: the rules' columns are its rows
     assert send(app, {"type": "turn", "turned": True, "version": 2}) == []  # drawn so already
+
+
+# --- one place for every effect: the screen's, the room's and the page's own ------------------------------------
+
+ROOM_PICKER = {"game": "concentration", "level": "medium", "players": "2", "pairs": "8", **FIRST_SEAT}
+
+
+def command(app: App, name: str, picker: dict | None = None) -> list[dict]:
+    """A ``data-command`` button pressed on the page."""
+    return send(app, {"type": "command", "command": name, "seat": None, "picker": picker})
+
+
+class Timers:
+    """The page's timers, as page.js keeps them from the answers it carries out: those due at once can run."""
+
+    def __init__(self):
+        self.due: dict[int, int] = {}  # delay by number
+
+    def heard(self, effects: list[dict]) -> list[dict]:
+        """Note the timers ``effects`` start and cancel; the effects."""
+        for effect in effects:
+            if effect["effect"] == "After":
+                self.due[effect["id"]] = effect["delay_ms"]
+            elif effect["effect"] == "Cancel":
+                self.due.pop(effect["id"], None)
+        return effects
+
+    def settle(self, app: App) -> list[dict]:
+        """Run the timers due at once, and those they start, until none is left; every effect they brought."""
+        seen: list[dict] = []
+        for _ in range(50):
+            ready = [number for number, delay in self.due.items() if delay == 0]
+            if not ready:
+                return seen
+            del self.due[ready[0]]
+            seen += self.heard(send(app, {"type": "timer", "id": ready[0], "status": None}))
+        raise AssertionError("the timers kept coming")
+
+
+def test_a_game_taken_off_the_screen_saves_its_last_move_and_its_timers_stop():
+    app, _ = booted(params={**LINK, "players": "2", "bots": "1"})
+    played = send(app, {"type": "spot", "pos": "cell-0", "version": 1})
+    due = {effect["id"] for effect in played if effect["effect"] == "After"}
+    assert due, "the words around the table wait for the frame"
+    again = command(app, "again")
+    assert due <= {effect["id"] for effect in again if effect["effect"] == "Cancel"}
+    [saved, *_] = [effect["text"] for effect in again if effect["effect"] == "Store" and effect["key"].endswith("game")]
+    assert Table.from_json(saved).match.history == [[0, {"type": "flip", "pos": 0}]]
+
+
+def test_a_rooms_transports_are_numbered_and_the_news_of_one_closed_since_is_dropped():
+    app, _ = booted()
+    [first] = [effect for effect in command(app, "room-create", ROOM_PICKER) if effect["effect"] == "OpenTransport"]
+    [second] = [effect for effect in command(app, "room-create", ROOM_PICKER) if effect["effect"] == "OpenTransport"]
+    assert (first["gen"], second["gen"]) == (1, 3)  # the first room's transport was closed (2) in between
+    assert send(app, {"type": "net", "gen": first["gen"], "event": "open", "args": ["old-peer"]}) == []
+    assert json.loads(app.debug_state())["self_peer"] is None
+    opened = send(app, {"type": "net", "gen": second["gen"], "event": "open", "args": ["new-peer"]})
+    assert "ShowInvite" in kinds(opened) and json.loads(app.debug_state())["self_peer"] == "new-peer"
+
+
+def test_the_rooms_state_is_asked_for_and_never_sent_with_an_answer():
+    app, effects = booted()
+    assert json.loads(app.debug_state()) == {"role": None}
+    created = command(app, "room-create", ROOM_PICKER)
+    assert json.loads(app.debug_state())["role"] == "host"
+    assert "RoomState" not in kinds(effects + created)
+
+
+def test_a_room_seats_move_goes_to_the_host_through_the_screens_answer_and_its_news_redraws_it():
+    app, _ = booted()
+    timers = Timers()
+    timers.heard(command(app, "room-create", ROOM_PICKER))
+    timers.heard(command(app, "room-fill"))
+    timers.heard(command(app, "room-start"))
+    drawn = [effect for effect in timers.settle(app) if effect["effect"] == "DrawTable"]
+    host = app.rooms.control.host
+    assert drawn and host.match.step == 0 and host.match.to_act() == [0]  # the host's own seat opens
+    played = timers.heard(send(app, {"type": "spot", "pos": "cell-0", "version": drawn[-1]["version"]}))
+    [busy] = [effect for effect in played if effect["effect"] == "DrawTable"]
+    assert busy["busy"] and host.match.step == 1  # the move reached the host while the screen played it
+    [answer] = [effect for effect in timers.settle(app) if effect["effect"] == "DrawTable"]
+    assert not answer["busy"] and "face down" not in re.search(r'data-pos="cell-0"[^>]*', answer["html"])[0]
+
+
+def test_a_curtain_lifted_where_none_is_down_changes_nothing():
+    app, _ = booted()  # a game alone: no curtain ever comes down
+    before = app.table.to_json()
+    assert command(app, "lift-curtain") == [] and app.table.to_json() == before
+    command(app, "room-create", ROOM_PICKER)
+    assert command(app, "lift-curtain") == []  # nor in a room, where nobody passes the device

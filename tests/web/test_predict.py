@@ -9,7 +9,7 @@ import pytest
 from game import GAMES
 from game.web.games import presenter_for
 from game.web.predict import click_targets, predict_click
-from game.web.render import changes_that_can_wait, render_table, table_changes, targets_by_place
+from game.web.render import Frame, changes_that_can_wait, render_table, table_changes, targets_by_place
 from game.web.table import Table
 from tests.support import random_step, table_for
 
@@ -17,7 +17,7 @@ from tests.support import random_step, table_for
 def draw(table: Table, shown: dict, reveals: dict | None = None, flip_in: bool = True):
     presenter = presenter_for(table.config.game)
     view = table.match.view(table.viewer)
-    return render_table(presenter, view, table.names, table.legal_actions(), reveals or {}, shown, flip_in)
+    return render_table(presenter, Frame(view, table.names, table.legal_actions(), reveals or {}, shown, flip_in))
 
 
 @pytest.mark.parametrize("looks", [False, True])
@@ -50,7 +50,7 @@ def test_a_prediction_is_the_redraw_its_move_makes(game, looks):
         interlude = presenter.interlude(events, table.match.view(table.viewer), table.names)
         if interlude is not None:  # the move ends a round: every hand turned up, flipping in
             view = table.match.view(table.viewer)
-            real = render_table(presenter, view, table.names, [], {}, drawn.faces, True, interlude=interlude)
+            real = render_table(presenter, Frame(view, table.names, [], {}, drawn.faces, True, interlude=interlude))
         prediction = predictions[key]
         assert prediction.rendered == real and prediction.action == legal[targets[key]]
         assert (prediction.now, prediction.later) == changes_that_can_wait(table_changes(drawn, real))

@@ -14,6 +14,7 @@ from game.web.render import (
     MAX_LOG_LINES,
     AreaHtml,
     Change,
+    Frame,
     Rendered,
     SpotHtml,
     changes_that_can_wait,
@@ -42,7 +43,7 @@ def concentration(seed=3):
 def rendered(match, seat=0, reveals=None, before=None):
     presenter = presenter_for(match.game)
     legal = match.legal_actions(seat)
-    return render_table(presenter, match.view(seat), ["Ana", "Ben"], legal, reveals or {}, before or {})
+    return render_table(presenter, Frame(match.view(seat), ["Ana", "Ben"], legal, reveals or {}, before or {}))
 
 
 def test_every_position_has_data_pos_and_a_label_saying_what_is_known():
@@ -79,8 +80,8 @@ def test_a_card_turned_up_flips_in_unless_it_is_drawn_without_flip_in():
     match.act(0, {"type": "flip", "pos": 4})
     presenter, legal = presenter_for("concentration"), match.legal_actions(0)
     view = match.view(0)
-    flipping = render_table(presenter, view, ["Ana", "Ben"], legal, {}, before)
-    at_once = render_table(presenter, view, ["Ana", "Ben"], legal, {}, before, flip_in=False)
+    flipping = render_table(presenter, Frame(view, ["Ana", "Ben"], legal, {}, before))
+    at_once = render_table(presenter, Frame(view, ["Ana", "Ben"], legal, {}, before, flip_in=False))
     assert re.findall(r'<button[^>]*class="([^"]*fd-flip-in[^"]*)"[^>]*data-pos="(cell-\d+)"', flipping.html) == [
         ("pos pos-card fd-flip-in", "cell-4")
     ]
@@ -129,17 +130,17 @@ def test_turning_one_card_replaces_that_spot_alone():
 def test_a_spots_menu_is_drawn_last_and_its_choices_are_the_legal_actions_it_offers():
     match = concentration()
     presenter, legal = presenter_for("concentration"), match.legal_actions(0)
-    drawn = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, {}, {}, menu=[0, 1])
+    drawn = render_table(presenter, Frame(match.view(0), ["Ana", "Ben"], legal, {}, {}, menu=(0, 1)))
     assert drawn.tail.endswith("</div>") and '<div class="menu"' in drawn.tail
     assert drawn.tail.count('data-action="0"') == 1 and drawn.tail.count('data-action="1"') == 1
-    closed = render_table(presenter, match.view(0), ["Ana", "Ben"], legal, {}, drawn.faces)
+    closed = render_table(presenter, Frame(match.view(0), ["Ana", "Ben"], legal, {}, drawn.faces))
     assert table_changes(drawn, closed) == [Change("tail", "", closed.tail)]
 
 
 def test_a_spot_that_stops_being_a_choice_gets_new_attributes_and_keeps_its_art():
     match = concentration()
     drawn = rendered(match)
-    new = render_table(presenter_for("concentration"), match.view(0), ["Ana", "Ben"], [], {}, drawn.faces)
+    new = render_table(presenter_for("concentration"), Frame(match.view(0), ["Ana", "Ben"], [], {}, drawn.faces))
     changes = table_changes(drawn, new)
     assert {change.kind for change in changes} == {"attribute", "remove"}
     assert ("remove", "data-legal") in {(change.kind, change.name) for change in changes}
@@ -151,7 +152,7 @@ def test_the_spots_that_only_stop_being_a_choice_wait_for_the_frame_after_the_tu
     drawn = rendered(match)
     match.act(0, {"type": "flip", "pos": 2})
     # As if the turn had passed: no spot is a choice any more.
-    new = render_table(presenter_for("concentration"), match.view(0), ["Ana", "Ben"], [], {}, drawn.faces)
+    new = render_table(presenter_for("concentration"), Frame(match.view(0), ["Ana", "Ben"], [], {}, drawn.faces))
     now, waiting = changes_that_can_wait(table_changes(drawn, new))
     assert [(change.kind, change.at) for change in now] == [("spot", "cell-2")]
     assert waiting and {change.kind for change in waiting} == {"attribute", "remove"}
@@ -177,7 +178,7 @@ def test_the_words_around_the_cards_wait_for_the_frame_after_the_moved_card():
 def test_marks_that_are_all_a_move_changes_do_not_wait():
     match = concentration()
     drawn = rendered(match)
-    new = render_table(presenter_for("concentration"), match.view(0), ["Ana", "Ben"], [], {}, drawn.faces)
+    new = render_table(presenter_for("concentration"), Frame(match.view(0), ["Ana", "Ben"], [], {}, drawn.faces))
     changes = table_changes(drawn, new)
     assert changes_that_can_wait(changes) == (changes, [])
 

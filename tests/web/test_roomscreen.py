@@ -16,6 +16,22 @@ import pytest
 from game.bots.cambio import DELAY_MS
 from game.web import invite
 from game.web.config import from_params
+from game.web.effects import (
+    After,
+    Cancel,
+    CloseTransport,
+    Fragment,
+    GameNews,
+    OpenTransport,
+    Reload,
+    Say,
+    Send,
+    ShowGame,
+    ShowInvite,
+    ShowLobby,
+    Store,
+    Write,
+)
 from game.web.roomscreen import (
     CONNECTED,
     CONNECTED_BY_RELAY,
@@ -26,21 +42,10 @@ from game.web.roomscreen import (
     NO_RELAYS,
     NO_WAY_THROUGH,
     NOBODY_THERE,
-    CloseTransport,
-    Fragment,
-    GameNews,
-    OpenTransport,
     Page,
-    Reload,
     RoomScreen,
-    Send,
-    ShowGame,
-    ShowInvite,
-    ShowLobby,
-    Store,
     storage_key,
 )
-from game.web.screen import After, Cancel, Say, Write
 from tests.net.support import seeded_entropy
 
 PAGE = Page("https://face-down.example/", "?relay=ws://127.0.0.1:1", "", 700)

@@ -9,12 +9,7 @@ import re
 import pytest
 
 from game import GAMES
-from game.web.games import presenter_for
-from game.web.games.concentration import ConcentrationPresenter
-from game.web.presenter import card_name
-from game.web.records import RECORDS_KEY, Records, load, note_game
-from game.web.render import render_table
-from game.web.screen import (
+from game.web.effects import (
     AddLog,
     After,
     Announce,
@@ -26,14 +21,20 @@ from game.web.screen import (
     Predict,
     Save,
     Say,
-    Screen,
     Show,
     Sound,
     Store,
+    ToHost,
     Write,
 )
+from game.web.games import presenter_for
+from game.web.games.concentration import ConcentrationPresenter
+from game.web.local import LocalSource
+from game.web.presenter import card_name
+from game.web.records import RECORDS_KEY, Records, load, note_game
+from game.web.render import Frame, render_table
+from game.web.screen import Screen
 from game.web.settings import Settings
-from game.web.source import LocalSource
 from game.web.table import Table
 from tests.support import table_for
 from tests.web.games.test_cambio import cards_named
@@ -44,11 +45,13 @@ LOG_ITEM = re.compile(r"<li data-n=\"\d+\">.*?</li>")
 
 
 class Page:
-    """What the page adapter (game/web/app.py) and static/js/redraw.js do with a screen's effects, kept as data:
-    the table (a stand-in DOM), the texts, the log, the announcements, the focus, the timers due and the save."""
+    """What the app (game/web/app.py) and static/js/redraw.js do with a screen's effects, kept as data: the table (a
+    stand-in DOM), the texts, the log, the announcements, the focus, the timers due and the save; ``to_host``: where
+    a room seat's messages for the host go."""
 
-    def __init__(self, screen: Screen):
+    def __init__(self, screen: Screen, to_host=None):
         self.screen = screen
+        self.to_host = to_host
         self.table = drawn_table("")
         self.busy = False
         self.texts: dict[str, str] = {}
@@ -58,6 +61,7 @@ class Page:
         self.focus: str | None = None
         self.due: dict[str, After] = {}
         self.saved: str | None = None
+        self.unsaved: str | None = None  # the save the page keeps if it is put away before the save falls due
         self.said = ""
         self.over: str | None = None
         self.predictions: dict[str, DrawTable] = {}
@@ -96,8 +100,12 @@ class Page:
                     self.due[effect.timer] = effect
                 case Cancel():
                     self.due.pop(effect.timer, None)
+                case Save(due=True):
+                    self.saved, self.unsaved = effect.text, None
                 case Save():
-                    self.saved = effect.text
+                    self.unsaved = effect.text
+                case ToHost():
+                    self.to_host(effect.text)
                 case HintSeen():
                     self.hints_seen.append(effect.game)
                 case Sound():
@@ -197,7 +205,8 @@ def test_a_click_shows_its_card_at_once_and_the_words_around_the_table_once_that
     effects = page.click("cell-0")
     [edit] = [effect for effect in effects if isinstance(effect, DrawTable)]
     assert [(change.kind, change.at) for change in edit.now] == [("spot", "cell-0")]
-    assert not any(isinstance(effect, (Write, AddLog, Save)) for effect in effects)  # the words wait
+    assert not any(isinstance(effect, (Write, AddLog)) for effect in effects)  # the words wait
+    assert [effect.due for effect in effects if isinstance(effect, Save)] == [False]  # the save is only kept
     assert page.due["around"].after_paint
     assert page.texts["prompt"] == prompt
     page.settle()
@@ -280,7 +289,7 @@ def test_done_looking_ends_a_look_at_once():
     turn_up_a_mismatch(page, table)
     assert "look" in page.due
     page.run(page.screen.done_looking())
-    assert "look" not in page.due and page.screen.looks == {}
+    assert "look" not in page.due and page.screen.looks.shown == {}
 
 
 def test_cambio_opens_on_your_peek_until_you_start_the_round():
@@ -290,11 +299,11 @@ def test_cambio_opens_on_your_peek_until_you_start_the_round():
     assert "look" not in page.due and "bot" not in page.due  # the look is held: nobody plays meanwhile
     peeked = [spot for spot in page.table.elements[0].elements[-1].elements[-1].elements]
     assert sum("shown for a moment" in spot.attributes["aria-label"] for spot in peeked) == 2
-    assert page.texts["prompt"] == page.screen.held[0]
+    assert page.texts["prompt"] == page.screen.looks.held[0]
     page.run(page.screen.done_looking())
     page.settle()
     assert "shown for a moment" not in page.table.inner()
-    assert page.screen.held is None
+    assert page.screen.looks.held is None
 
 
 def test_a_private_look_is_named_to_the_seat_that_looks_and_kept_out_of_the_log():
@@ -329,7 +338,7 @@ def test_pass_and_play_never_announces_one_persons_private_look_to_the_next():
     # Before each of Ana's moves she is shown something in private; the move that ends her turn brings the
     # curtain down, and what she was shown then is not announced to Ben.
     for step in range(20):  # draw, then discard (or use the power on the first card offered)
-        page.screen.to_announce.append((f"You see the 7 of clubs ({step}).", True))
+        page.screen.narration.say([f"You see the 7 of clubs ({step})."], private=True)
         moves = [a for a in page.screen.legal if a["type"] not in ("snap", "cambio", "swap")]
         page.run(page.screen.play(moves[0]))
         page.settle()
@@ -387,7 +396,7 @@ def test_after_the_curtain_the_cards_turned_up_since_that_person_last_saw_the_ta
             assert flipping == {place for place, (face, _) in now.items() if turned_up(seen.get(place), face)}
             flips_seen += len(flipping) if seen else 0
             record()
-        if page.screen.held or page.screen.interlude:
+        if page.screen.looks.held or page.screen.interlude:
             page.run(page.screen.done_looking())
         elif page.screen.legal:
             page.run(page.screen.play(rng.choice(page.screen.legal)))
@@ -456,6 +465,7 @@ def test_the_save_waits_for_the_frame_but_a_page_put_away_saves_at_once():
     page.saved = None
     page.click("cell-0")
     assert page.saved is None
+    assert Table.from_json(page.unsaved).match.history == table.match.history  # kept if the page is put away
     page.run(page.screen.save_now())
     assert Table.from_json(page.saved).match.history == table.match.history
     page.saved = None
@@ -463,20 +473,12 @@ def test_the_save_waits_for_the_frame_but_a_page_put_away_saves_at_once():
     assert page.saved is None  # nothing more to save after the frame
 
 
-def test_stopping_the_screen_stops_its_timers_and_saves_the_last_move():
-    table = table_for(game="concentration", pairs=8, players=2, bots=1, seed=4)
-    page = screen_for(table, look_ms=2000)
-    page.click("cell-0")
-    page.run(page.screen.stop())
-    assert page.due == {} and Table.from_json(page.saved).match.history == table.match.history
-
-
 def test_every_log_line_is_announced_once_in_order():
     table = table_for(game="concentration", pairs=8, players=1, bots=0, seed=4)
     page = screen_for(table)
     play_to_the_end(page)
     public = [line for line in page.announced if not line.startswith("You see the ")]
-    assert public == page.screen.log_lines
+    assert public == page.screen.narration.lines
     shown = [re.sub(r"<[^>]+>", "", item) for item in reversed(page.log)]
     assert shown == public[len(public) - len(shown) :]  # the newest lines, on top
 
@@ -544,16 +546,17 @@ def test_a_spot_with_several_actions_opens_a_menu_of_them_until_the_next_redraw(
 
 
 def test_a_room_move_leaves_for_the_host_and_the_table_stays_busy_until_its_answer():
-    _, sources, sent = room_at_play(game="concentration", players=2)
+    room, sources = room_at_play(game="concentration", players=2)
     name, source = next((name, source) for name, source in sources.items() if source.viewer in source.to_act())
     screen = Screen(source, presenter_for("concentration"), Settings(look_ms=0), "")
-    page = Page(screen)
+    sent = []
+    page = Page(screen, to_host=sent.append)
     page.run(screen.start())
     assert "bot" not in page.due and "predict" not in page.due  # a room's bots and moves are the host's
     effects = page.click(page.legal_places()[0])
-    assert sent == [name] and page.busy
+    assert len(sent) == 1 and page.busy and source.legal_actions() == []  # nothing to click until the answer
     assert [kind for kind in kinds(effects) if kind == "DrawTable"] == ["DrawTable"]
-    source.answered()  # the room delivered the host's answer at once
+    room.send(name, sent[0])  # the room delivers the host's answer
     page.run(screen.news())
     page.settle()
     assert not page.busy and page.shows_the_table_drawn_whole()
@@ -565,7 +568,7 @@ def test_a_table_drawn_for_a_rendered_view_matches_render_table():
     table = table_for(game="deluxe-memory", players=2, bots=1, seed=3)
     page = screen_for(table)
     presenter = presenter_for("deluxe-memory")
-    whole = render_table(presenter, table.match.view(0), table.names, table.legal_actions(), {}, {}, False)
+    whole = render_table(presenter, Frame(table.match.view(0), table.names, table.legal_actions(), {}, {}, False))
     assert drawn_table(whole.html).inner(ordered=True) == page.table.inner(ordered=True)
 
 
@@ -647,7 +650,7 @@ def test_a_rounds_end_holds_the_table_with_every_hand_face_up_until_next_round()
     assert len(table.match.history) == moves  # the bots wait for the next round
     page.run(page.screen.done_looking())  # Next round: the new deal's peek, held until the round starts
     page.settle()
-    assert page.screen.held and "shown for a moment" in page.table.inner()
+    assert page.screen.looks.held and "shown for a moment" in page.table.inner()
     assert page.announced[-1].startswith("You see the ")
 
 
@@ -664,7 +667,7 @@ def test_a_rounds_end_at_a_shared_table_shows_only_what_every_seat_saw_before_th
     assert not cards_named(page.table.inner())
     page.run(page.screen.lift_curtain())
     peeked = set(table.match.state()["hands"][0][2:4])  # Ana's own peek at her bottom cards, and the graveyard's
-    assert page.screen.held and cards_named(page.table.inner()) == peeked | {table.match.view(0)["graveyard"]}
+    assert page.screen.looks.held and cards_named(page.table.inner()) == peeked | {table.match.view(0)["graveyard"]}
 
 
 # --- sounds -------------------------------------------------------------------------------------------------------
@@ -764,10 +767,24 @@ def test_no_hint_is_offered_while_another_seat_plays_nor_in_a_room():
     assert not page.shown["hint"]  # the computer player's turn
     assert page.run(page.screen.take_hint()) == [Say("You can't do that now.")]
 
-    _, sources, _ = room_at_play(game="concentration", players=2)
+    _, sources = room_at_play(game="concentration", players=2)
     source = next(source for source in sources.values() if source.viewer in source.to_act())
     screen = Screen(source, presenter_for("concentration"), Settings(look_ms=0), "")
     room_page = Page(screen)
     room_page.run(screen.start())
     assert not room_page.shown["hint"]
     assert room_page.run(screen.take_hint()) == [Say("You can't do that now.")]
+
+
+def test_a_bot_move_that_tells_nobody_anything_is_drawn_and_the_game_goes_on():
+    # Deluxe Memory: a 3's loss aimed at a seat with no tokens left makes no event. The screen still draws the move,
+    # and the next bot moves after it: the game is never left waiting.
+    table = table_for(game="deluxe-memory", players=4, bots=3, seed=0)
+    page, rng = screen_for(table), random.Random(0)
+    while not table.over:
+        if page.due:
+            page.fire(min(page.due, key=lambda name: (page.due[name].delay_ms, name)))
+        else:
+            assert page.screen.legal, f"the game is left waiting at step {table.match.step}"
+            page.run(page.screen.play(rng.choice(page.screen.legal)))
+    assert table.match.result() is not None

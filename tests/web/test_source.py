@@ -9,31 +9,15 @@ import pytest
 from game import GAMES, new_match
 from game.core import IllegalAction
 from game.net import Client
-from game.web import config
+from game.web.effects import ToHost
 from game.web.games import presenter_for
-from game.web.source import LocalSource, RoomSource, seat_names
-from game.web.table import Table
+from game.web.source import RoomSource, seat_names
 from tests.support import random_step
 from tests.web.support import room_at_play
 
 
-def test_a_local_source_shows_the_table_on_screen():
-    table = Table(config.from_params({"game": "cambio", "players": "3", "bots": "1"}), seed=4)
-    source = LocalSource(table)
-    assert source.table is table and source.game == "cambio" and source.shared
-    assert source.view() == table.match.view(0) and source.legal_actions() == table.legal_actions()
-    assert source.to_act() == table.match.to_act() and source.main_actor() == table.main_actor()
-    since = source.event_count
-    source.act(source.legal_actions()[0])
-    assert source.event_count > since
-    assert source.public_events(since) == table.match.events(None, since=since)
-    assert source.seat_events(since) == table.match.events(0, since=since)
-    with pytest.raises(IllegalAction):
-        source.act({"type": "call_cambio_twice"})
-
-
 def test_a_room_source_shows_what_the_host_sent_the_seat():
-    room, sources, _ = room_at_play()
+    room, sources = room_at_play()
     match = room.host.match
     for seat, source in enumerate(sources.values()):
         assert source.table is None and not source.shared and source.viewer == seat
@@ -46,26 +30,23 @@ def test_a_room_source_shows_what_the_host_sent_the_seat():
 
 
 def test_a_room_move_goes_to_the_host_and_nothing_is_clickable_until_it_answers():
-    room, sources, sent = room_at_play()
+    room, sources = room_at_play()
     match = room.host.match
     actor = match.to_act()[0]
     peer, source = list(sources.items())[actor]
     legal = source.legal_actions()
     with pytest.raises(IllegalAction, match="can't do that now"):
         source.act({"type": "peek", "slots": [9]})
-    assert sent == [], "a move the host did not offer is not even sent"
-    # The room delivers at once; a real transport answers later: hold the answer back to see the wait.
-    source._send = sent.append
-    source.act(legal[0])
-    assert sent == [room.clients[peer].act(legal[0])]
+    assert not source.waiting, "a move the host did not offer is not even sent"
+    [sent] = source.act(legal[0])
+    assert sent == ToHost(room.clients[peer].act(legal[0]))
     assert source.waiting and source.legal_actions() == []
-    room.send(peer, sent[-1])
-    source.answered()
-    assert match.step == 1 and source.legal_actions() == match.legal_actions(actor)
+    room.send(peer, sent.text)  # the host's answer arrives
+    assert not source.waiting and match.step == 1 and source.legal_actions() == match.legal_actions(actor)
 
 
 def test_the_main_actor_is_the_turn_player_while_several_may_act():
-    room, sources, _ = room_at_play()
+    room, sources = room_at_play()
     match = room.host.match
     rng = random.Random(3)
     several = 0
@@ -115,8 +96,8 @@ def test_seat_names_come_from_the_lobby():
 
 
 def test_a_spectator_source_may_do_nothing():
-    room, _, _ = room_at_play("concentration", 2)
+    room, _ = room_at_play("concentration", 2)
     watcher = room.join("watcher")
-    source = RoomSource(watcher, lambda text: None)
+    source = RoomSource(watcher)
     assert source.viewer is None and source.legal_actions() == [] and source.view() == room.host.match.view(None)
     assert Client().legal == [], "a client that has heard nothing offers nothing"

@@ -216,8 +216,8 @@ class CambioPresenter(Presenter):
             return discard_label(view)
         if kind == "skip":
             return SKIP_LABELS[view["phase"]]
-        if kind == "give":
-            return f"Give your {slot_words(action['slot'])} card to {seat_name(names, view['give']['owner'])}"
+        if kind == "give":  # to whom: the prompt and the facts say, and one line less leaves the cards more room
+            return f"Give your {slot_words(action['slot'])} card"
         where = f"{whose(names, action['owner'], viewer)} {slot_words(action['slot'])} card"
         verbs = {"peek": "Peek at", "select": "Pick", "swap_with": "Swap it with", "snap": "Snap"}
         return f"{verbs[kind]} {where}" + (" to swap" if kind == "select" else "")

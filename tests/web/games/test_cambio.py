@@ -13,7 +13,7 @@ from game.cards import standard_deck
 from game.web.games import presenter_for
 from game.web.games.cambio import round_sentences, short_name
 from game.web.presenter import card_name
-from game.web.render import render_table, targets_by_place
+from game.web.render import Frame, render_table, targets_by_place
 from tests.support import FIRST_SEAT, fixed_deck, hidden_ids
 
 PRESENTER = presenter_for("cambio")
@@ -86,7 +86,7 @@ class Playout:
         reveals: dict[str, str] = {}
         for event in match.events(seat, since=since):
             reveals.update(PRESENTER.looks(event, {}))
-        rendered = render_table(PRESENTER, view, self.names, legal, reveals, {})
+        rendered = render_table(PRESENTER, Frame(view, self.names, legal, reveals, {}))
         allowed = hidden_ids(view) | set(reveals.values())
         shown = {face for face in rendered.faces.values() if isinstance(face, str) and face in CARDS}
         assert shown <= allowed, f"seat {seat} is shown {shown - allowed}"
@@ -116,7 +116,7 @@ def test_the_leak_check_catches_a_card_shown_where_it_may_not_be():
     match = new_match("cambio", players=2, seed=1)
     view = match.view(0)
     secret = match.events(1)[2]["cards"][0]  # seat 1's own initial peek
-    rendered = render_table(PRESENTER, view, names_for(2), [], {"hand-1-2": secret}, {})
+    rendered = render_table(PRESENTER, Frame(view, names_for(2), [], {"hand-1-2": secret}, {}))
     assert secret in cards_named(rendered.html) - hidden_ids(view)
 
 
@@ -165,7 +165,7 @@ def test_a_snap_window_is_announced_and_snaps_are_labelled_by_where_they_go():
     # The call is a button out of turn too (the option "call" is "any time" by default).
     assert [legal[index] for index in buttons] == [{"type": "cambio"}]
     assert PRESENTER.action_label(legal[buttons[0]], view, names) == "Call Cambio (the round ends after this turn)"
-    html = render_table(PRESENTER, view, names, legal, {}, {}).html
+    html = render_table(PRESENTER, Frame(view, names, legal, {}, {})).html
     assert 'data-pos="hand-0-2" data-legal="true"' in html
     match.act(0, {"type": "snap", "owner": 0, "slot": 2})
     view = match.view(0)
@@ -282,7 +282,9 @@ def test_the_peek_of_each_deal_is_held_until_the_player_starts_the_round():
     match.act(0, {"type": "draw", "source": "deck"})
     assert PRESENTER.held_look(match.events(0, since=len(dealt))) is None  # later looks end with the look time
     looks = {place: card for event in dealt for place, card in PRESENTER.looks(event, {}).items()}
-    html = render_table(PRESENTER, match.view(0), names_for(2), match.legal_actions(0), looks, {}, held=held[1]).html
+    html = render_table(
+        PRESENTER, Frame(match.view(0), names_for(2), match.legal_actions(0), looks, {}, held=held[1])
+    ).html
     assert '<button type="button" class="primary" data-command="done-looking" data-legal="true">Start the round' in html
     assert "Done looking" not in html
 
@@ -313,7 +315,7 @@ def test_a_call_out_of_turn_is_a_quiet_button_that_asks_first_before_the_callers
     assert PRESENTER.minor(call, match.view(1)) and not PRESENTER.minor(call, match.view(0))
     assert PRESENTER.confirm(call, match.view(1), names, notes) == "End the round now? You have not had a turn."
     assert PRESENTER.confirm(call, match.view(0), names, notes) is None
-    html = render_table(PRESENTER, match.view(1), names, match.legal_actions(1), {}, {}).html
+    html = render_table(PRESENTER, Frame(match.view(1), names, match.legal_actions(1), {}, {})).html
     assert re.search(r'<div class="minor-actions"[^>]*><button type="button" class="action minor"', html)
     assert 'class="actions"' not in html  # nothing else to press: no choices of the moment
     since = match.event_count

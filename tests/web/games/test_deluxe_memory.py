@@ -16,7 +16,7 @@ from game.core import FACE_DOWN
 from game.web.games import presenter_for
 from game.web.games.deluxe_memory import REARRANGE_SECONDS, DeluxeMemoryPresenter
 from game.web.presenter import card_name
-from game.web.render import render_table, targets_by_place
+from game.web.render import Frame, render_table, targets_by_place
 from tests.support import FIRST_SEAT, hidden_ids
 
 NAMES = ["Ana", "Ben", "Cleo", "Dev"]
@@ -92,7 +92,7 @@ def tour_game(tour: Tour, seed: int, players: int, options: dict) -> None:
             reveals: dict[str, str] = {}
             for event in new_events[seat]:
                 reveals.update(presenter.looks(event, memories[seat]))
-            rendered = render_table(presenter, view, names, legal, reveals, {})
+            rendered = render_table(presenter, Frame(view, names, legal, reveals, {}))
             tour.phases.add(view["phase"])
             where = f"seed {seed}, step {match.step}, seat {seat}, phase {view['phase']}"
             # What the seat may see now: its view, and the looks of this action and the one before (the 2's swap).

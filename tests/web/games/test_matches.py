@@ -12,7 +12,7 @@ from game import new_match
 from game.cards import all_pieces
 from game.rules.matches import SPOTS
 from game.web.games import presenter_for
-from game.web.render import render_table
+from game.web.render import Frame, render_table
 from tests.support import FIRST_SEAT
 
 PRESENTER = presenter_for("matches")
@@ -32,7 +32,7 @@ def render(match, seat, reveals=None, shown=None):
     """The table as ``seat`` sees it (``None``: a spectator), with the seat's legal actions."""
     view = match.view(seat)
     legal = [] if seat is None else match.legal_actions(seat)
-    return render_table(PRESENTER, view, NAMES[: len(view["tiles"])], legal, reveals or {}, shown or {})
+    return render_table(PRESENTER, Frame(view, NAMES[: len(view["tiles"])], legal, reveals or {}, shown or {}))
 
 
 def spots(html: str) -> dict[str, dict[str, str]]:
@@ -220,5 +220,5 @@ def test_the_end_is_told_and_the_result_lists_every_players_marked_tiles():
 
 def test_the_solo_player_called_you_reads_your_tiles():
     match = fixed()
-    html = render_table(PRESENTER, match.view(0), ["You", "Ben (Medium)"], match.legal_actions(0), {}, {}).html
+    html = render_table(PRESENTER, Frame(match.view(0), ["You", "Ben (Medium)"], match.legal_actions(0), {}, {})).html
     assert 'aria-label="Your tiles"' in html and "Your first tile, null of suns" in html

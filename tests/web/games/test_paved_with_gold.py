@@ -11,7 +11,7 @@ from game import new_match
 from game.cards import standard_deck
 from game.core import FACE_DOWN
 from game.web.games import presenter_for
-from game.web.render import render_table
+from game.web.render import Frame, render_table
 from tests.support import FIRST_SEAT
 
 PRESENTER = presenter_for("paved-with-gold")
@@ -40,7 +40,7 @@ def view_cards(view: dict) -> set[str]:
 
 def render(match, seat, reveals=None):
     names = NAMES[match.players]
-    return render_table(PRESENTER, match.view(seat), names, match.legal_actions(seat), reveals or {}, {}).html
+    return render_table(PRESENTER, Frame(match.view(seat), names, match.legal_actions(seat), reveals or {}, {})).html
 
 
 def playout(players: int, seed: int):
