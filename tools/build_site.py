@@ -69,16 +69,15 @@ BUNDLES = {
 BUNDLED = {source for sources in BUNDLES.values() for source in sources}
 
 # The files of the site itself, besides the vendored runtime, that a visit needs: the pages, PyScript's config and
-# the two scripts it runs from their source (game.web.snapshot's BROWSER_ONLY).
+# what it runs from its source (game.web.snapshot's BROWSER_ONLY): the engine's worker, and the page's MicroPython.
 APP_FILES = (
     "index.html",
     "embed.html",
     "static/manifest.webmanifest",
     "pyscript.toml",
-    "game/web/page.py",
     "game/web/worker.py",
 )
-APP_DIRS = ("static/css", "static/js", "static/rules", "static/icons")
+APP_DIRS = ("static/css", "static/js", "static/rules", "static/icons", "game/web/page")
 
 
 def copy_runtime() -> None:
@@ -160,7 +159,7 @@ def site_files() -> list[Path]:
     """Every file a visit needs: the app's own files (the bundled ones in their bundles) and the runtime, sorted."""
     files = [ROOT / name for name in APP_FILES]
     for folder in APP_DIRS:
-        found = (path for path in (ROOT / folder).rglob("*") if path.is_file())
+        found = (path for path in (ROOT / folder).rglob("*") if path.is_file() and "__pycache__" not in path.parts)
         files += [path for path in found if path.relative_to(ROOT).as_posix() not in BUNDLED]
     files += [
         path

@@ -15,8 +15,8 @@ line; the source lines themselves are not shipped (they would add 0.17 MB).
 
 The bytecode has no docstrings of modules and functions, nor columns (tools/bytecode.py); every line stays
 where it was, so tracebacks still name the right lines. Left out: the modules only the host runs (``HOST_ONLY``:
-the terminal tools print their own docstring) and the page's scripts that PyScript runs from their source
-(``BROWSER_ONLY``); game.web.snapshot lists both.
+the terminal tools print their own docstring) and what PyScript runs from its source, the engine's worker and the
+page's MicroPython (``BROWSER_ONLY``); game.web.snapshot lists both.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ VENDOR = REPO / "static" / "vendor"
 # A fixed date: the same sources and the same Pyodide give a byte-identical wheel.
 STAMP = (2020, 1, 1, 0, 0, 0)
 # The modules a page never imports from the wheel, as paths in the repo.
-LEFT_OUT = frozenset(f"{name.replace('.', '/')}.py" for name in snapshot.HOST_ONLY | snapshot.BROWSER_ONLY)
+LEFT_OUT = tuple(name.replace(".", "/") for name in snapshot.HOST_ONLY | snapshot.BROWSER_ONLY)
 
 
 def project() -> dict:
@@ -62,7 +62,15 @@ def wheel_name() -> str:
 
 def engine_sources() -> list[Path]:
     """The modules of the ``game`` package a page imports from the wheel, sorted."""
-    return sorted(path for path in (REPO / "game").rglob("*.py") if path.relative_to(REPO).as_posix() not in LEFT_OUT)
+    return sorted(
+        path for path in (REPO / "game").rglob("*.py") if not left_out(path.relative_to(REPO).with_suffix(""))
+    )
+
+
+def left_out(module: Path) -> bool:
+    """Whether ``module`` (its path in the repo, no suffix) is left out of the wheel: named in ``LEFT_OUT``, or in a
+    folder named there."""
+    return any(module == Path(name) or Path(name) in module.parents for name in LEFT_OUT)
 
 
 # Class docstrings stay: a dataclass without one computes it from its signature at import time.

@@ -13,8 +13,9 @@ import pkgutil
 
 import game
 
-# The page's two scripts, which PyScript runs from their source (index.html): the engine's worker (it imports
-# ``js`` and holds the running app) and the page's own MicroPython. Neither is in the wheel nor the snapshot.
+# What PyScript runs from its source (index.html): the engine's worker (it imports ``js`` and holds the running app)
+# and the page's own MicroPython, the modules of game/web/page/ (a folder of modules for MicroPython, with no
+# __init__.py: no walk of the package finds them). Neither is in the wheel nor the snapshot.
 BROWSER_ONLY = frozenset({"game.web.worker", "game.web.page"})
 HOST_ONLY = frozenset({"game.__main__", "game.bots.arena", "game.web.pages", "game.web.picker", "game.web.pictures"})
 """Run by ``python -m`` on the host, never imported by a page: the terminal game, the bot arena, and the writer

@@ -272,7 +272,7 @@
   // The kinds of change after which the cards are sized anew: spots or areas came or went.
   const RESHAPING = new Set(["table", "add-area", "drop-area", "area", "first", "after", "drop-spot", "columns"]);
 
-  // The table's box changed size (game/web/page.py's ResizeObserver): fit anew, and try the grid the other way.
+  // The table's box changed size (game/web/page/events.py's ResizeObserver): fit anew, and try the grid the other way.
   function resized() {
     turnDue = true;
     fit(true);
@@ -407,7 +407,7 @@
     return spot ? `pos:${spot.dataset.pos}` : null;
   }
 
-  // A click on `target` (game/web/page.py's click handler asks first): "stale" for an action button of the last
+  // A click on `target` (game/web/page/events.py's click handler asks first): "stale" for an action button of the last
   // move's (dropped), "drawn" for a click drawn ahead (made here, and played once its frame is painted), or null
   // for a click the page hands to Python.
   function click(target) {

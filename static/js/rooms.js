@@ -1,6 +1,6 @@
 // The room's transport, loaded when a room opens: JavaScript because the transport is (a worker has no WebRTC,
 // and Nostr's and WebRTC's libraries are JavaScript). The transport bundle (Nostr, WebRTC) and the QR code
-// generator stay out of a solo visit. game/web/page.py calls these two when Python opens a room.
+// generator stay out of a solo visit. game/web/page/transport.py and executor.py call these two when Python opens a room.
 // The bundles are built from static/js/net/ into static/vendor/net/ by tools/build_transport.mjs. Their
 // URLs are resolved against the page, not this script, so they also match an import map's page-relative keys.
 window.faceDownNet = {

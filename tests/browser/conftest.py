@@ -158,7 +158,8 @@ def _crash_report() -> str:
 def _watch_errors(page, watch: Watch) -> None:
     # The list is looked up as each error comes: a kept page serves test after test, each with its own list.
     page.on("crash", lambda _: watch.errors.append(_crash_report()))
-    # The page reports a failure of the engine's (game/web/page.py) as a console error, not as an uncaught page error.
+    # The page reports a failure of the engine's (game/web/page/engine.py) as a console error, not as an uncaught
+    # page error.
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on(
         "console",

@@ -284,8 +284,8 @@ def test_a_spot_played_from_the_keyboard_keeps_the_focus_and_says_what_it_shows(
 
 
 def test_a_mouse_press_on_the_table_leaves_the_focus_where_it_was(page, site_url):
-    # game/web/page.py's on_press: the pressed button is not focused (a redraw that replaced a focused button would make
-    # the browser lay the page out inside the click's handler); the keyboard's focus stays where it was.
+    # game/web/page/events.py's on_press: the pressed button is not focused (a redraw that replaced a focused button
+    # would make the browser lay the page out inside the click's handler); the keyboard's focus stays where it was.
     open_game(page, site_url, game="concentration", pairs="8", bots="0", players="1", look="0", seed="4")
     page.focus('[data-pos="cell-0"]')
     page.click('[data-pos="cell-5"]')

@@ -1,4 +1,4 @@
-"""Every event handler of the page is Python: game/web/page.py binds them, in MicroPython, through PyScript.
+"""Every event handler of the page is Python: game/web/page/ binds them, in MicroPython, through PyScript.
 
 Two witnesses, at moments that have bound them all (a game played with clicks and keys, the menu and a panel
 opened; the embed; a room's page):

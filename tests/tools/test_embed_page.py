@@ -24,13 +24,15 @@ def test_the_embed_leaves_out_the_header_the_picker_and_the_room():
 
 
 def test_the_embed_gets_its_own_mark_style_heading_and_the_pickers_stub():
-    # The mark tells the page's Python it is the embed (game/web/page.py: its own save slot, the parent's messages).
+    # The mark tells the page's Python it is the embed (game/web/page/embed.py: its own save slot, the parent's
+    # messages).
     embed_only = ('name="face-down-embed"', 'href="./static/css/embed.css"', 'class="visually-hidden">Face')
     for text in embed_only:
         assert text in EMBED_HTML, text
         assert f"<{text}" not in PAGE_HTML  # in the page only inside a comment
     assert '<details id="new-game" hidden><form id="picker">' in EMBED_HTML
-    assert EMBED_HTML.index("face-down-embed") < EMBED_HTML.index('src="./game/web/page.py"'), "marked before Python"
+    marked, python = EMBED_HTML.index("face-down-embed"), EMBED_HTML.index('src="./game/web/page/main.py"')
+    assert marked < python, "marked before Python"
 
 
 def test_everything_else_is_the_pages_own():

@@ -20,11 +20,11 @@ import zipimport
 
 import pytest
 
-from tools.pack_wheel import LEFT_OUT, REPO, pack, project
+from tools.pack_wheel import LEFT_OUT, REPO, engine_sources, pack, project
 
 IN_PYODIDE = sys.platform == "emscripten"
 SOURCES = sorted(path.relative_to(REPO).as_posix() for path in (REPO / "game").rglob("*.py"))
-MODULES = [source.removesuffix(".py") for source in SOURCES if source not in LEFT_OUT]
+MODULES = [path.relative_to(REPO).with_suffix("").as_posix() for path in engine_sources()]
 
 
 def code_objects(code: types.CodeType):
@@ -43,7 +43,13 @@ def packed_code(target, module: str) -> types.CodeType:
 
 
 def test_the_modules_left_out_exist():
-    assert set(LEFT_OUT) <= set(SOURCES)
+    for name in LEFT_OUT:  # a module, or a folder of modules (the page's MicroPython)
+        assert f"{name}.py" in SOURCES or (REPO / name).is_dir(), name
+
+
+def test_the_page_and_the_worker_are_left_out_and_the_engine_is_not():
+    assert not any(module.startswith(("game/web/page/", "game/web/worker")) for module in MODULES)
+    assert {"game/web/app", "game/web/effects", "game/rules/cambio"} <= set(MODULES)
 
 
 @pytest.mark.skipif(IN_PYODIDE, reason="checks the refusal on the host's Python")
