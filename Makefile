@@ -28,7 +28,7 @@ fix:
 ## site: build the publishable site in place (runtime copied into static/vendor/ with its standard library cut,
 ## engine zipped, .br/.gz copies beside the large files)
 SITE_SOURCES := $(shell find game static/js static/css static/rules static/icons -type f -not -path '*__pycache__*') \
-  index.html static/manifest.webmanifest tools/embed_page.py tools/build_transport.mjs tools/pack_engine.py \
+  index.html static/manifest.webmanifest tools/embed_page.py tools/build_transport.mjs tools/pack_wheel.py pyscript.toml \
   tools/stdlib_trim.py tools/bytecode.py tools/stdlib/recorded.txt tools/precompress.mjs
 site: static/vendor/manifest.json
 static/vendor/manifest.json: $(STAMPS)/node tools/build_site.py $(SITE_SOURCES)

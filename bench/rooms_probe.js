@@ -40,7 +40,6 @@
       const open = value.open;
       value.open = (kind, room, password, listeners) =>
         open(kind, room, password, {
-          ...listeners,
           open(transport) {
             const send = transport.send;
             transport.send = (peer, text) => {
@@ -49,9 +48,9 @@
             };
             listeners.open(transport);
           },
-          message(peer, text) {
-            probe.received.push([now(), text]);
-            listeners.message(peer, text);
+          news(event, ...args) {
+            if (event === "message") probe.received.push([now(), args[1]]);
+            listeners.news(event, ...args);
           },
         });
       net = value;

@@ -17,14 +17,16 @@ The site must be built first (``make site``; ``make bench`` does it). Sections, 
    longest main-thread task of each game's page from its first paint on;
 6. ``blog``: the longest task on a blog page's own thread while it embeds three games and two are played to
    their end (bench/blog.py; not in the quick run: tests/browser/test_embed.py plays the same page);
-7. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
-8. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
-9. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
-10. ``sealed``: a 4-party, 52-card sealed deal, a reveal and the end check, on CPython, in Pyodide and in Pyodide on
+7. ``memory``: the game page's memory (its renderer process: the page and its worker) once playable and after a
+   six-player Cambio game (bench/memory.py; not in the quick run, whose figures are not read);
+8. ``rooms``: the peer action round trip in a two-peer room, direct and through a local relay (bench/rooms.py);
+9. ``throughput``: the engine's on CPython and in Pyodide, and their ratio;
+10. ``bots``: bot decision times in Pyodide per game and level (the bot arena's ``--timing``);
+11. ``sealed``: a 4-party, 52-card sealed deal, a reveal and the end check, on CPython, in Pyodide and in Pyodide on
    a phone's CPU, and one P-256 multiplication (bench/sealed.py);
-11. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
+12. ``netlab``: a room across every pair of networks of the NAT lab, STUN only and with TURN (bench/netlab.py;
    network namespaces: as root, or inside tools/sealed.sh as ``make netlab`` runs it; about 15 minutes);
-12. ``relays``: the relay lab: every game through a third-party relay at its defaults and through a mix of relays
+13. ``relays``: the relay lab: every game through a third-party relay at its defaults and through a mix of relays
    that misbehave, and pages asleep 90 s (bench/relays.py; about 20 minutes).
 
 ``--merge`` puts the rows of the sections run into the output file in place of the same rows there (``make
@@ -46,7 +48,7 @@ from playwright.sync_api import sync_playwright
 from game import GAMES
 from game.bots import LEVELS
 
-from . import blog, boot, clicks, engine, lighthouse, netlab, relays, report, rooms, throttled, transfers
+from . import blog, boot, clicks, engine, lighthouse, memory, netlab, relays, report, rooms, throttled, transfers
 from .browser import browser_context, serve
 from .report import AT_MOST, BELOW, figure, ratio, row, target
 
@@ -111,6 +113,7 @@ SECTIONS = (
     "lighthouse",
     "clicks",
     "blog",
+    "memory",
     "rooms",
     "throughput",
     "bots",
@@ -369,6 +372,12 @@ def measure(plan: Plan, site: Path, only: frozenset[str] = frozenset(SECTIONS)) 
             longest = blog.longest_task(playwright, site_url)
             name = "longest task on a blog page embedding the game"
             rows["blog"] = [figure(name, longest, "ms", target(AT_MOST, 200))]
+        if "memory" in only and not plan.quick:
+            _say("memory: the game page once playable, and after a six-player Cambio game")
+            rows["memory"] = [
+                figure(f"page memory (renderer: page and worker), {moment}", megabytes, "MB", target(AT_MOST, 250))
+                for moment, megabytes in memory.measure(playwright, site_url).items()
+            ]
         if "rooms" in only:
             _say("peer round trip: a two-peer room, signaled through the local relay, then through it")
             direct = rooms.round_trip(playwright, site_url, clicks=plan.clicks)
@@ -408,6 +417,7 @@ TABLE_ORDER = (
     "throttled",
     "clicks",
     "blog",
+    "memory",
     "throughput",
     "bots",
     "sealed",

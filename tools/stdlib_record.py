@@ -6,7 +6,8 @@ The site ships a standard library cut to these modules (tools/stdlib_trim.py, ru
 list is recorded, not guessed: the built site is served with Pyodide's **whole** standard library put
 back in place of the cut one, and every path a player's browser takes is run in Chromium:
 
-- a first visit (Python booted in the page's worker, with WebAssembly stack switching hidden: static/js/python.mjs);
+- a first visit (Python booted in the engine's worker, with WebAssembly stack switching hidden: static/js/python.mjs),
+  micropip installing the engine's wheel (pyscript.toml);
 - each game played to its end (the first one booted, the others restored from its snapshot), and the embed;
 - errors: a Python exception formatted as a traceback, one handed to JavaScript (Pyodide formats it), one
   raised in a coroutine, and a warning;
@@ -50,13 +51,13 @@ json.dumps(sorted(
 ))
 """
 # Errors as a player's page meets them: a traceback formatted by Python, one handed to JavaScript (Pyodide formats
-# it), one raised in a coroutine, and a warning; each run in the page's interpreter by window.faceDownPython.
+# it), one raised in a coroutine, and a warning; each run in the engine's interpreter by window.faceDownPython.
 ERRORS = """
 async () => {
   await faceDownPython("import traceback\\ntry:\\n    1 / 0\\nexcept ZeroDivisionError:\\n    traceback.format_exc()");
   await faceDownPython("def fail():\\n    raise ValueError('recorded')\\nfail()").catch(String);
   const coroutine = "async def fail():\\n    await asyncio.sleep(0)\\n    raise KeyError('async')\\n";
-  await faceDownPython(`import asyncio\\n${coroutine}asyncio.ensure_future(fail())`);
+  await faceDownPython(`import asyncio\\n${coroutine}asyncio.ensure_future(fail())`).catch(String);
   await faceDownPython("import warnings\\nwarnings.warn('recorded')");
 }
 """

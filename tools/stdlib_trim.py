@@ -75,8 +75,6 @@ NOT_FOLLOWED = {
     "concurrent.futures.interpreter": "Pyodide cannot start threads, nor subinterpreters",
     "concurrent.interpreters": "Pyodide cannot start threads, nor subinterpreters",
     "rlcompleter": "tab completion in a console",
-    "tarfile": "unpacking packages (pyodide._package_loader): the site loads none",
-    "importlib.metadata": "installed distributions' metadata: the site installs none",
     "urllib.request": "fetching URLs over sockets, which Pyodide has not: the page fetches through JavaScript",
     "venv": "virtual environments are a host's",
     "ensurepip": "pip is a host's",
@@ -186,9 +184,10 @@ def kept_modules(archive: zipfile.ZipFile, roots: set[str]) -> set[str]:
     return {name for name in reached if not _imp.is_frozen(name)}
 
 
-# Pyodide reads the docstrings of some of its own modules at start-up; CPython's standard library runs
+# Pyodide reads the docstrings of some of its own modules at start-up, and email's policies build theirs from their
+# bases' (email._policybase, which micropip's metadata parser loads); the rest of CPython's standard library runs
 # without any (python -OO).
-KEEP_DOCSTRINGS = ("pyodide", "_pyodide")
+KEEP_DOCSTRINGS = ("pyodide", "_pyodide", "email")
 
 
 def bytecode(source: bytes, name: str, filename: str) -> bytes:

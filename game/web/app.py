@@ -1,13 +1,13 @@
 """The page's Python side: what the page does with each thing that happens on it. No browser.
 
-It runs in the page's Web Worker (:mod:`game.web.worker`), off the page's thread. static/js/page.js, the page
-adapter, sends it what happens on the page as messages (:meth:`App.handle`): the page's boot, a click on a
+It runs in the engine's worker (:mod:`game.web.worker`), off the page's thread. The page's own Python
+(game/web/page/) sends it what happens on the page as messages (:meth:`App.handle`): the page's boot, a click on a
 spot (``[data-pos]``), an action button (``[data-action]``) or a command (``[data-command]``: play again, lift
 the curtain...), the picker, the settings, a timer that ran, the page's finding that the table's grid fits bigger
 cards turned a quarter (``turn``), and a room's transport news. It hands them to the play screen
 (:mod:`game.web.screen`) or, for rooms, to the room controller (through :mod:`game.web.room`), and answers with
 what the page must do. Every effect a controller returns, and the page's own, is carried out in one place,
-:meth:`App.carry_out`: most go to the page as they are (:func:`game.web.effects.message`), which page.js carries
+:meth:`App.carry_out`: most go to the page as they are (:func:`game.web.effects.message`), which the page carries
 out; the rest are numbered (timers, tables, transports), keyed (saves) or acted on here (the room's game shown or
 hidden, a room seat's move handed to the room). The settings, the saved game, the records panel, the picker's
 choice and the URL are this module's too.

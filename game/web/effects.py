@@ -3,8 +3,8 @@
 The controllers (:mod:`game.web.screen` for a game, :mod:`game.web.roomscreen` for a room) and the seat sources
 (:mod:`game.web.source`) return lists of these; they decide, the page obeys. :meth:`game.web.app.App.carry_out` is
 the one place that carries them out: most reach the page as they are (:func:`message`: ``{"effect": <class name>,
-<its fields>...}``), which static/js/page.js carries out by their class name; a few are numbered, keyed or acted on
-there first (each says so). Nothing else writes the page.
+<its fields>...}``), which the page's executor (game/web/page/executor.py) carries out by their class name; a few
+are numbered, keyed or acted on there first (each says so). Nothing else writes the page.
 """
 
 from __future__ import annotations

@@ -5,17 +5,17 @@ storage at boot, the player's name and pace), and carries out the effects each c
 screen's. This module only reads the messages and calls the controller: the controller decides everything.
 
 How a room's messages flow. The transport is JavaScript on the page's thread (static/js/net/transport.js: a
-worker has no RTCPeerConnection), opened by static/js/page.js through ``window.faceDownNet``
-(static/js/rooms.js), which loads the bundles only when a room opens:
+worker has no RTCPeerConnection), opened by the page's Python (game/web/page/transport.py) through
+``window.faceDownNet`` (static/js/rooms.js), which loads the bundles only when a room opens:
 
-- an ``OpenTransport`` effect (the app gives each transport it opens a number, ``gen``) makes page.js open one;
+- an ``OpenTransport`` effect (the app gives each transport it opens a number, ``gen``) makes the page open one;
   each of its events comes back as a ``net`` message with that number: ``open`` (this peer's id), ``join``,
-  ``leave``, ``message`` (peer, text), ``path`` (peer, how it is reached), ``resumed`` (the page came back from
+  ``leave``, ``message`` (peer, text), ``path`` (peer, how it is reached), ``resume`` (the page came back from
   sleep, or online), ``relays`` (how many relays carry its messages, how many turned it away), ``error`` (a
   sentence), ``refused`` (a sentence: the link's network settings are wrong, so it did not open) and ``broke``
   (the network code failed). The app drops the events of a transport it has since closed;
-- ``Send``, ``CloseTransport``: page.js sends a text to a peer, or leaves;
-- the room's timers run on the page like the screen's; when one runs, page.js adds the transport's
+- ``Send``, ``CloseTransport``: the page sends a text to a peer, or leaves;
+- the room's timers run on the page like the screen's; when one runs, the page adds the transport's
   ``status()`` (for the connection limit).
 """
 
@@ -150,7 +150,7 @@ class Rooms:
             return control.received(args[0], args[1], now)
         if event == "path":
             return control.reached(args[0], args[1], now)
-        if event == "resumed":
+        if event == "resume":
             return control.resumed(now)
         if event == "relays":
             return control.relays(args[0], args[1])

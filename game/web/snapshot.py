@@ -1,9 +1,9 @@
 """What the Python memory snapshot holds: every engine module a page may import that needs no browser.
 
 static/js/snapshot-worker.mjs calls :func:`import_engine` in an interpreter of its own, off the page,
-and keeps a snapshot of its memory; a returning visit starts from that snapshot (static/js/python.mjs), so the
-page imports only the modules listed in :data:`BROWSER_ONLY`. The rest is found by walking the package,
-so a new module is in the snapshot without anyone remembering to add it.
+and keeps a snapshot of its memory; a returning visit starts its engine worker from that snapshot
+(static/js/python.mjs), so it imports only the module of :data:`BROWSER_ONLY` that it runs. The rest is found by
+walking the package, so a new module is in the snapshot without anyone remembering to add it.
 """
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ import pkgutil
 
 import game
 
-# The one module that imports ``js`` (it posts to the page, and holds the running app): the page's worker
-# imports it itself.
-BROWSER_ONLY = frozenset({"game.web.worker"})
+# What PyScript runs from its source (index.html): the engine's worker (it imports ``js`` and holds the running app)
+# and the page's own MicroPython, the modules of game/web/page/ (a folder of modules for MicroPython, with no
+# __init__.py: no walk of the package finds them). Neither is in the wheel nor the snapshot.
+BROWSER_ONLY = frozenset({"game.web.worker", "game.web.page"})
 HOST_ONLY = frozenset({"game.__main__", "game.bots.arena", "game.web.pages", "game.web.picker", "game.web.pictures"})
 """Run by ``python -m`` on the host, never imported by a page: the terminal game, the bot arena, and the writer
-of the pages' generated parts with the picker and its pictures. tools/pack_engine.py leaves them out of the site."""
+of the pages' generated parts with the picker and its pictures. tools/pack_wheel.py leaves them out of the site."""
 
 
 def engine_modules() -> list[str]:

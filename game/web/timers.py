@@ -44,7 +44,7 @@ class Due:
 class Timers:
     """The page's timers, by channel (the screen's, the room's) and name; each started one gets a number of its own.
 
-    A timer of a name already due replaces it (page.js cancels the old one). The page names the timer that ran
+    A timer of a name already due replaces it (the page cancels the old one). The page names the timer that ran
     by its number, and :meth:`ran` tells which it was and for which controller (``owner``), or that it was cancelled
     or replaced meanwhile. A timer of work (``After.work``) runs in the worker itself (``soon``, given by
     :mod:`game.web.worker`): the page hears nothing of it.

@@ -118,10 +118,12 @@
   // The play screen never scrolls (static/css/app.css): the table takes the height the page leaves it, and
   // every grid of spots is `--columns` cards of `--card` wide (times its own `--scale`: opponents' hands are
   // smaller), capped by the width it has. fit() finds the largest `--card` with which nothing overflows the
-  // table, by halving the range: a few layouts of the table alone (it is a box of its own size), done only when
-  // the table's box changes size, when spots or areas come or go, or when the rest no longer fits.
+  // table, from the content's height at the sizes tried (largest()): a few layouts of the table alone (it is a box
+  // of its own size), done only when the table's box changes size, when spots or areas come or go, or when the
+  // rest no longer fits.
   const MIN_CARD = 12; // px; below this nothing can be read, and the table scrolls instead
   const MAX_CARD = 96; // px; larger cards read no better and cost paint time on every click
+  const FIRST_CARD = 64; // px: --card's initial value (static/css/app.css), in force before any fit
   let cardRule = null; // one rule that gives every grid of spots the card size, added to the page's stylesheet
   let card = 0; // the card size set last, in px (0: none yet)
 
@@ -145,14 +147,45 @@
     return table.scrollHeight > table.clientHeight + 1 || table.scrollWidth > table.clientWidth + 1;
   }
 
-  // The largest card size in [fits, tooBig) with which nothing overflows the table, found by halving the range.
+  // The height of the table's content with the card size set now, where the layout shows it: the board at its
+  // own height (the `fitting` class on the table stops it stretching to the box, static/css/app.css), then what
+  // follows it. null where the table lays its areas out itself (a grid of its own, whose items stretch to the
+  // box): only a content taller than the box says its height there (scrollHeight).
+  function contentHeight(table) {
+    const last = table.lastElementChild;
+    const height = last === null ? 0 : last.offsetTop + last.offsetHeight;
+    return height > 0 ? height : null;
+  }
+
+  // The largest card size in [fits, tooBig) with which nothing overflows the table. Each try is a layout, so each
+  // size tried is where the content's height, interpolated from the sizes tried so far (it grows with the card,
+  // by parts), meets the box's, when they said their heights; else the range is halved. Two or three tries
+  // where halving alone took seven.
   function largest(table, fits, tooBig) {
+    table.classList.add("fitting");
+    const room = table.clientHeight + 1;
+    const tried = []; // [size, content height] of the tries that said their height, the latest last
+    let guess = card || FIRST_CARD;
     while (tooBig - fits > 1) {
-      const size = (fits + tooBig) >> 1;
-      setCard(size);
-      if (overflows(table)) tooBig = size;
-      else fits = size;
+      if (guess <= fits || guess >= tooBig) guess = (fits + tooBig) >> 1;
+      setCard(guess);
+      const natural = contentHeight(table);
+      const height = Math.max(natural ?? 0, table.scrollHeight);
+      const said = natural !== null || height > room;
+      if (height <= room && table.scrollWidth <= table.clientWidth + 1) fits = guess;
+      else tooBig = guess;
+      if (said) tried.push([guess, height]);
+      const [last, before] = [tried.at(-1), tried.at(-2)];
+      if (!said || last === undefined) {
+        guess = (fits + tooBig) >> 1;
+        continue;
+      }
+      const slope = before === undefined ? last[1] / last[0] : (last[1] - before[1]) / (last[0] - before[0]);
+      const meets = slope > 0 ? last[0] + (room - last[1]) / slope : tooBig;
+      // Rounded toward the side not yet known.
+      guess = meets >= last[0] ? Math.max(Math.floor(meets), fits + 1) : Math.min(Math.ceil(meets), tooBig - 1);
     }
+    table.classList.remove("fitting");
     return fits;
   }
 
@@ -175,7 +208,7 @@
       }
     }
     const best = largest(table, fits, tooBig);
-    if (card !== best) setCard(best);
+    setCard(best);
     if (anew && turnDue && !turnTry) {
       // In a task of its own: trying the other way lays the table out as often again, and a first table drawn
       // then tried in one task held the page's thread 260 ms in Lighthouse's phone.
@@ -239,16 +272,11 @@
   // The kinds of change after which the cards are sized anew: spots or areas came or went.
   const RESHAPING = new Set(["table", "add-area", "drop-area", "area", "first", "after", "drop-spot", "columns"]);
 
-  function watchTableSize() {
-    const table = document.getElementById("table");
-    if (table === null) return;
-    new ResizeObserver(() => {
-      turnDue = true;
-      fit(true);
-    }).observe(table);
+  // The table's box changed size (game/web/page/events.py's ResizeObserver): fit anew, and try the grid the other way.
+  function resized() {
+    turnDue = true;
+    fit(true);
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watchTableSize);
-  else watchTableSize();
 
   // Fit once the frame showing the changes is painted: a fit lays the table out (several times when spots came or
   // went), which in the click's own frame would hold its paint back. The table may overflow for that one frame;
@@ -379,31 +407,27 @@
     return spot ? `pos:${spot.dataset.pos}` : null;
   }
 
-  function onClick(event) {
+  // A click on `target` (game/web/page/events.py's click handler asks first): "stale" for an action button of the last
+  // move's (dropped), "drawn" for a click drawn ahead (made here, and played once its frame is painted), or null
+  // for a click the page hands to Python.
+  function click(target) {
     playPending();
-    if (!(event.target instanceof Element)) return;
-    const button = event.target.closest("#table [data-action]");
+    const button = target.closest("#table [data-action]");
     if (button && (!button.isConnected || waiting.some(([kind]) => kind === "tail" || kind === "table"))) {
-      event.stopPropagation(); // a button of the last move's (above)
-      return;
+      return "stale";
     }
-    const key = clickKey(event.target);
+    const key = clickKey(target);
     const edit = key === null ? undefined : predictions.get(key);
-    if (edit === undefined) return;
+    if (edit === undefined) return null;
     pendingClick = key;
     pendingVersion = version;
     apply(document.getElementById("table"), edit);
     shownAhead?.(edit);
     version = pendingVersion + 1; // the table Python draws when it plays this click
-    event.stopPropagation();
-    // Played once the frame showing it is painted, or at once if the page is put away first (below).
+    // Played once the frame showing it is painted, or at once if the page is put away first (playPending).
     requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(playPending, 0)));
+    return "drawn";
   }
-
-  // Capturing, on the document: this runs before the app's own click handler, on the page's body.
-  document.addEventListener("click", onClick, true);
-  window.addEventListener("pagehide", playPending); // before the app's handler saves the game
-  document.addEventListener("visibilitychange", playPending);
 
   function later(callback, delayMs, afterPaint) {
     let frame = null;
@@ -440,6 +464,9 @@
     apply,
     later,
     fit,
+    click,
+    playPending,
+    resized,
     predictClick: (key, edit, from) => {
       if (from === undefined || from === version) predictions.set(key, edit);
     },

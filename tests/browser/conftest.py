@@ -160,7 +160,8 @@ def _crash_report() -> str:
 def _watch_errors(page, watch: Watch) -> None:
     # The list is looked up as each error comes: a kept page serves test after test, each with its own list.
     page.on("crash", lambda _: watch.errors.append(_crash_report()))
-    # The page reports a failure of Python's (static/js/page.js) as a console error, not as an uncaught page error.
+    # The page reports a failure of the engine's (game/web/page/engine.py) as a console error, not as an uncaught
+    # page error.
     page.on("pageerror", lambda error: watch.errors.append(str(error)))
     page.on(
         "console",
@@ -197,10 +198,10 @@ def new_context(browser, watch):
 
 # A page at the site's own origin that loads nothing: where a kept profile's storage is cleared between tests.
 BLANK = "__blank__"
-SNAPSHOT_NOTE = "face-down-python"  # static/js/python.mjs's localStorage note of the kept snapshot
+SNAPSHOTS = "face-down-python"  # static/js/python.mjs's Cache Storage of the kept snapshot
 CLEAR_STORAGE = f"""() => {{
-  for (const key of Object.keys(localStorage)) if (key !== "{SNAPSHOT_NOTE}") localStorage.removeItem(key);
-  return localStorage.getItem("{SNAPSHOT_NOTE}") !== null;
+  localStorage.clear();
+  return caches.has("{SNAPSHOTS}");
 }}"""
 
 
@@ -214,7 +215,7 @@ class KeptProfile:
     restores it, about 0.8 s instead of a 4 s boot. One page (one tab) is lent to test after test: a
     navigation in a tab that lives on costs Chromium about half the CPU of a new tab's first one. Between
     tests the page is reset (blank, routes gone, default size and media) and the game's storage cleared
-    (the snapshot's note and cache stay), so no test sees another's save or settings.
+    (the snapshot's cache stays), so no test sees another's save or settings.
     """
 
     def __init__(self, browser, site_url: str, **options):

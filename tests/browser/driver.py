@@ -36,9 +36,10 @@ COUNT_FLIPS_IN = """() => {
 
 
 # The app draws what waited for the frame showing a move, and saves the game, once that frame is painted (with
-# static/js/redraw.js's later()), and Python answers each message in its own time: static/js/page.js's promise.
+# static/js/redraw.js's later()), and the engine answers each message in its own time: game/web/page/engine.py's
+# promise.
 SETTLED = "faceDownSettled()"
-# Python has answered every message the page sent it, such as the last click (static/js/page.js).
+# The engine has answered every message the page sent it, such as the last click (game/web/page/engine.py).
 ANSWERED = "faceDownAnswered()"
 A_SECOND_GOES_BY = "new Promise((done) => setTimeout(() => done(false), 1000))"
 

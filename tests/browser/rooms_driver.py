@@ -17,7 +17,7 @@ from game.bots import new_bot
 from game.match import Match
 from game.web.games import presenter_for
 
-from .driver import CHOICES, click_action
+from .driver import CHOICES, click_action, settle
 
 READY = "html[data-ready='true']"
 OVER = "html[data-over='true']"
@@ -52,6 +52,7 @@ class Peer:
             if time.monotonic() > until:
                 raise PlaywrightTimeout(f"the room did not come to {condition} within {timeout} ms")
             time.sleep(0.05)
+        settle(self.page)
 
     def message(self) -> str:
         """The page's message line."""

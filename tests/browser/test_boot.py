@@ -25,9 +25,10 @@ def test_concentration_played_to_the_result_screen(page, site_url, artifacts, wa
 
 
 def test_python_runs_off_the_page_and_on_its_own_stack_not_a_switched_one(page, site_url):
-    # Python runs in the page's worker (static/js/worker.mjs), and static/js/python.mjs hides WebAssembly stack
-    # switching (JSPI) from Pyodide there: Chromium crashed pages whose Python ran on a switched stack. Pyodide
-    # decides by these very globals whether to switch stacks.
+    # The engine's Python runs in PyScript's worker, and static/js/python.mjs hides WebAssembly stack switching
+    # (JSPI) from Pyodide there: Chromium crashed pages whose Python ran on a switched stack. Pyodide decides by
+    # these very globals whether to switch stacks. The page's own Python is MicroPython, which has no stacks to
+    # switch.
     page.goto(site_url)
     page.wait_for_selector(READY, state="attached", timeout=60_000)
     assert page.evaluate("typeof globalThis.pyodide === 'undefined' && typeof globalThis.__python === 'undefined'")

@@ -47,11 +47,12 @@ def saved_moves(frame) -> int:
     return len(json.loads(json.loads(save)["match"])["history"])
 
 
-# Python, and the WebAssembly it runs on, load in each embed's worker (static/js/worker.mjs), never on the page's
-# thread, which a blog shares with same-site embeds. How long the blog's thread is held is measured by make bench
-# (bench/blog.py: the longest task, against 200 ms), where nothing else competes for the CPU.
+# The engine's Python (Pyodide) loads in each embed's worker, never on the page's thread, which a blog shares with
+# same-site embeds; only the page's own small MicroPython runs there. How long the blog's thread is held is
+# measured by make bench (bench/blog.py: the longest task, against 200 ms), where nothing else competes for the CPU.
 PYTHON_ON_THE_PAGE = (
-    "performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.endsWith('.wasm'))"
+    "performance.getEntriesByType('resource').map((entry) => entry.name)"
+    ".filter((name) => name.endsWith('/pyodide.asm.wasm') || name.endsWith('/python_stdlib.zip'))"
 )
 
 

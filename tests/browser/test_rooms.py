@@ -56,7 +56,7 @@ from .rooms_fixtures import open_peer_fixture, relay_url_fixture  # noqa: F401
 pytestmark = pytest.mark.rooms
 
 BOOT_MS = 90_000  # four Pyodide pages booting at once on two cores
-# Wraps the room's transport as room.py opens it, so the test sees every text the page receives.
+# Wraps the room's transport as the page opens it (static/js/rooms.js), so the test sees every text it receives.
 TAP = """(() => {
   window.__received = [];
   let net;
@@ -66,9 +66,9 @@ TAP = """(() => {
     set(value) {
       const open = value.open;
       value.open = (kind, room, password, listeners) =>
-        open(kind, room, password, { ...listeners, message(peer, text) {
-          window.__received.push(text);
-          listeners.message(peer, text);
+        open(kind, room, password, { open: listeners.open, news(event, ...args) {
+          if (event === "message") window.__received.push(args[1]);
+          listeners.news(event, ...args);
         } });
       net = value;
     },

@@ -23,12 +23,16 @@ def test_the_embed_leaves_out_the_header_the_picker_and_the_room():
         assert marker in PAGE_HTML and marker not in EMBED_HTML
 
 
-def test_the_embed_gets_its_own_script_style_heading_and_the_pickers_stub():
-    for embed_only in ('src="./static/js/embed.js"', 'href="./static/css/embed.css"', 'class="visually-hidden">Face'):
-        assert embed_only in EMBED_HTML, embed_only
-        assert f"<{embed_only}" not in PAGE_HTML  # in the page only inside a comment
+def test_the_embed_gets_its_own_mark_style_heading_and_the_pickers_stub():
+    # The mark tells the page's Python it is the embed (game/web/page/embed.py: its own save slot, the parent's
+    # messages).
+    embed_only = ('name="face-down-embed"', 'href="./static/css/embed.css"', 'class="visually-hidden">Face')
+    for text in embed_only:
+        assert text in EMBED_HTML, text
+        assert f"<{text}" not in PAGE_HTML  # in the page only inside a comment
     assert '<details id="new-game" hidden><form id="picker">' in EMBED_HTML
-    assert EMBED_HTML.index("embed.js") < EMBED_HTML.index("face-down.js"), "embed.js runs first"
+    marked, python = EMBED_HTML.index("face-down-embed"), EMBED_HTML.index('src="./game/web/page/main.py"')
+    assert marked < python, "marked before Python"
 
 
 def test_everything_else_is_the_pages_own():

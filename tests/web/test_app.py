@@ -1,7 +1,7 @@
 """The page's Python side on CPython: the messages the page sends it and the effects it answers with.
 
-game/web/app.py runs in the page's worker; static/js/page.js carries out its answers. Here the messages are
-made by hand, as page.js makes them, and the answers read as JSON.
+game/web/app.py runs in the page's worker; the page's Python (game/web/page/) carries out its answers. Here the messages
+are made by hand, as the page makes them, and the answers read as JSON.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ LINK = {"game": "concentration", "players": "1", "bots": "0", "pairs": "8", "see
 
 
 def location(params: dict) -> dict:
-    """The page's URL as page.js sends it with every message."""
+    """The page's URL as the page sends it with every message."""
     query = "&".join(f"{key}={value}" for key, value in params.items())
     return {"origin": "http://site", "pathname": "/", "search": f"?{query}", "hash": "", "params": params}
 
@@ -144,7 +144,7 @@ def command(app: App, name: str, picker: dict | None = None) -> list[dict]:
 
 
 class Timers:
-    """The page's timers, as page.js keeps them from the answers it carries out: those due at once can run."""
+    """The page's timers, as the page keeps them from the answers it carries out: those due at once can run."""
 
     def __init__(self):
         self.due: dict[int, int] = {}  # delay by number
