@@ -91,7 +91,7 @@ def play_room(browsers: dict, home: str) -> dict:
         seated = guest.state()
         seated_s = time.monotonic() - ready["guest"]
         start(host, [host, guest])
-        moves = play([host, guest], perfect_moves(host))
+        moves = play([host, guest], perfect_moves())
         assert_verified([host, guest])
     except Exception as error:  # a pair that fails is a row of the table, not the end of the run
         rooms = [f"{side} room: {page.evaluate('faceDownRoom()')}" for side, page in pages]

@@ -120,7 +120,7 @@ def play_room(browser, site_url: str, relays: list[str], listen: str, label: str
         start(host, peers)
         listener.evaluate(TAKE_OVERHEARD)  # the moves' events only, from here
         started = time.monotonic()
-        mover = perfect_moves(host) if game == "concentration" else random_moves(random.Random(label))
+        mover = perfect_moves() if game == "concentration" else random_moves(random.Random(label))
         found["moves"] = play(peers, mover)
         found["seconds"] = time.monotonic() - started
         found["events"] = listener.evaluate(TAKE_OVERHEARD)

@@ -777,6 +777,7 @@ class RoomScreen:
             "refused": 0 if self.door is None else self.door.refused,
             "links": self._link_counts(),
             "phase": None if client.lobby is None else client.lobby["phase"],
+            "game": None if client.lobby is None else client.lobby["game"],
             "seat": seat,
             "step": 0 if match is None else match.step,
             "legal": legal,

@@ -13,8 +13,6 @@ import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from game.bots import new_bot
-from game.match import Match
 from game.web.games import presenter_for
 
 from .driver import CHOICES, click_action, settle
@@ -145,27 +143,35 @@ def random_moves(rng: random.Random):
     return move
 
 
-def perfect_moves(host: Peer):
+# The move a Perfect bot would make for the page's own seat, from what the page's own copy of the game showed it.
+PERFECT = """
+import json, __main__
+from game.bots import new_bot
+client = __main__.app._rooms.control.client
+match, seat = client.replica.match, client.seat
+json.dumps(new_bot(match.game, "perfect", seed=seat).choose(match.view(seat), match.events(seat)))
+"""
+
+
+def perfect_moves():
     """A ``move`` for :func:`play`: the move a Perfect bot would make for a seat that may act, clicked on its page.
 
-    A Perfect bot remembers every card it was shown, so a Concentration game ends in a few dozen moves
-    instead of the hundreds random clicks take. Each seat's bot reads the seat's view and events from the
-    host's save (the test's knowledge, not the page's).
+    A Perfect bot remembers every card it was shown, so a Concentration game ends in a few dozen moves instead of
+    the hundreds random clicks take. Each seat's bot reads the seat's view and events from the page's own copy of
+    the game (what that player was shown: no page holds more).
     """
 
     def move(peers: list[Peer]) -> bool:
-        match = Match.from_json(host_save(host)["match"])
         for peer in peers:
             state = peer.state()
-            if state["step"] != match.step or not state["legal"]:
+            if not state["legal"]:
                 continue
-            seat = state["seat"]
-            action = new_bot(match.game, "perfect", seed=seat).choose(match.view(seat), match.events(seat))
+            action = json.loads(peer.page.evaluate("(code) => faceDownPython(code)", PERFECT))
             if action in state["legal"]:
                 front(peer)
-                click_action(peer.page, presenter_for(match.game), state["legal"], state["legal"].index(action))
+                click_action(peer.page, presenter_for(state["game"]), state["legal"], state["legal"].index(action))
                 try:
-                    peer.wait_for(f"room.step > {match.step} || room.errors.length > 0", timeout=CLICK_ANSWER_MS)
+                    peer.wait_for(f"room.step > {state['step']} || room.errors.length > 0", timeout=CLICK_ANSWER_MS)
                 except PlaywrightTimeout:
                     return False  # the click came as the table was redrawn (the page drops it): look again
                 return True
@@ -180,16 +186,16 @@ def front(peer: Peer) -> None:
         peer.page.bring_to_front()
 
 
-def host_save(host: Peer) -> dict:
-    """The host's room save, read from its page's storage."""
-    room = host.state()["room"]
-    return json.loads(host.page.evaluate("(key) => localStorage.getItem(key)", f"face-down/room/{room}/host"))
+def host_history(host: Peer) -> list:
+    """The moves the host's log holds, in order (``[seat, action]`` each), from its page's copy of the game."""
+    code = "import json, __main__\njson.dumps(__main__.app._rooms.control.host.sequencer.replica.match.history)"
+    return json.loads(host.page.evaluate("(code) => faceDownPython(code)", code))
 
 
 def assert_verified(peers: list[Peer]) -> None:
-    """Every peer shows the result and the fair-shuffle verdict, and the verdict passed."""
+    """Every peer shows the result and the verdict of its own check of the game, and the verdict passed."""
     for peer in peers:
         peer.page.wait_for_selector(OVER, state="attached", timeout=WAIT_MS)
         peer.page.wait_for_selector("#room .verdict", timeout=WAIT_MS)
-        assert peer.page.locator("#room .verdict-ok").text_content().startswith("Shuffle verified")
+        assert peer.page.locator("#room .verdict-ok").text_content().startswith("Verified")
         assert peer.state()["verdict"]["ok"]

@@ -22,12 +22,11 @@ import subprocess
 import time
 from pathlib import Path
 
-from game.match import Match
 from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS, TEST_FLAGS
 from tools.orphans import end_with_parent
 
 from .driver import CHOICES
-from .rooms_driver import OVER, READY, WAIT_MS, Peer, assert_verified, choose, host_save, perfect_moves, play
+from .rooms_driver import OVER, READY, WAIT_MS, Peer, assert_verified, choose, host_history, perfect_moves, play
 
 START_LIMIT_S = 30
 BLANK = "about:blank"  # its first tab: Chromium's new-tab page would load chrome:// resources
@@ -166,7 +165,7 @@ def sleep_through_a_game(host_sleeper: Sleeper, guest_sleeper: Sleeper, home: st
         guest.wait_for("room.path === 'direct'")
 
     # The host sleeps; the guest is told it left, and moves meanwhile: the move is played once, when it wakes.
-    play(peers, perfect_moves(host), until=lambda: bool(guest.state()["legal"]))
+    play(peers, perfect_moves(), until=lambda: bool(guest.state()["legal"]))
     step = guest.state()["step"]
     host_sleeper.freeze()
     guest.page.locator("#room-status", has_text="The host has left").wait_for(timeout=WAIT_MS)
@@ -175,7 +174,7 @@ def sleep_through_a_game(host_sleeper: Sleeper, guest_sleeper: Sleeper, home: st
     time.sleep(max(0.0, sleep_s - host_sleeper.asleep_for()))
     host_slept = host_sleeper.wake()
     guest.wait_for(f"room.step > {step}")
-    history = Match.from_json(host_save(host)["match"]).history
+    history = host_history(host)
     assert len(history) == step + 1 and history[step][0] == 1, "the guest's move, played once"
     guest.page.locator("#room-status", has_text="Connected").wait_for(timeout=WAIT_MS)
     seat_state(guest, 0, "here")
@@ -183,12 +182,12 @@ def sleep_through_a_game(host_sleeper: Sleeper, guest_sleeper: Sleeper, home: st
         guest.wait_for("room.path === 'direct'")  # a direct channel again, after the relays while the host slept
 
     # The guest sleeps; the host moves meanwhile; the guest catches up as soon as it wakes.
-    play(peers, perfect_moves(host), until=lambda: bool(host.state()["legal"]) or bool(host.page.locator(OVER).count()))
+    play(peers, perfect_moves(), until=lambda: bool(host.state()["legal"]) or bool(host.page.locator(OVER).count()))
     guest_sleeper.freeze()
     seat_state(host, 1, "away")
     moved = host.state()["step"]
     over = host.page.locator(OVER)
-    play([host], perfect_moves(host), until=lambda: host.state()["step"] > moved or bool(over.count()))
+    play([host], perfect_moves(), until=lambda: host.state()["step"] > moved or bool(over.count()))
     time.sleep(max(0.0, sleep_s - guest_sleeper.asleep_for()))
     guest_slept = guest_sleeper.wake()
     woke = time.monotonic()
@@ -198,6 +197,6 @@ def sleep_through_a_game(host_sleeper: Sleeper, guest_sleeper: Sleeper, home: st
     if direct:
         guest.wait_for("room.path === 'direct'")
 
-    play(peers, perfect_moves(host))
+    play(peers, perfect_moves())
     assert_verified(peers)
     return {"host_slept_s": host_slept, "guest_slept_s": guest_slept, "catch_up_s": caught_up}
