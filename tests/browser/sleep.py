@@ -26,7 +26,7 @@ from tools.chromium import CHROMIUM, FLAGS, RTC_FLAGS, TEST_FLAGS
 from tools.orphans import end_with_parent
 
 from .driver import CHOICES
-from .rooms_driver import OVER, READY, WAIT_MS, Peer, assert_verified, choose, host_history, perfect_moves, play
+from .rooms_driver import READY, WAIT_MS, Peer, assert_verified, choose, host_history, perfect_moves, play
 
 START_LIMIT_S = 30
 BLANK = "about:blank"  # its first tab: Chromium's new-tab page would load chrome:// resources
@@ -156,7 +156,7 @@ def sleep_through_a_game(host_sleeper: Sleeper, guest_sleeper: Sleeper, home: st
     while the host moves, then the game is played out. Fails unless the guest is told the host left (its seat too),
     its move is played exactly once when the host wakes, the sleeping guest's seat is shown away and catches up
     when it wakes, a direct channel comes back on the direct path, and both pages verify the deal. Returns the
-    seconds each sleeper slept and how long the guest took to catch up once awake."""
+    seconds each sleeper slept and how long the game took to go on once the guest woke."""
     host, guest = Peer(host_sleeper.page), Peer(guest_sleeper.page)
     direct = "via=relay" not in home
     open_room(host, guest, home)
@@ -181,16 +181,22 @@ def sleep_through_a_game(host_sleeper: Sleeper, guest_sleeper: Sleeper, home: st
     if direct:
         guest.wait_for("room.path === 'direct'")  # a direct channel again, after the relays while the host slept
 
-    # The guest sleeps; the host moves meanwhile; the guest catches up as soon as it wakes.
-    play(peers, perfect_moves(), until=lambda: bool(host.state()["legal"]) or bool(host.page.locator(OVER).count()))
+    # The guest sleeps; the host moves meanwhile. The card it turns up opens only with every device's share, so
+    # the host's page says whose device it waits for; the sleeper catches up and sends its share as soon as it wakes.
+    play(peers, perfect_moves(), until=lambda: bool(host.state()["legal"]))
     guest_sleeper.freeze()
     seat_state(host, 1, "away")
+    while not host.state()["waiting"]:  # a card turned up before opens at once; a new one waits for the sleeper
+        assert host.page.locator(CHOICES).count(), "the host's turn ended before it turned up a new card"
+        before = host.state()["step"]
+        host.page.locator(CHOICES).last.click()
+        host.wait_for(f"room.step > {before} || room.waiting.length > 0")
     moved = host.state()["step"]
-    over = host.page.locator(OVER)
-    play([host], perfect_moves(), until=lambda: host.state()["step"] > moved or bool(over.count()))
+    host.page.locator("#room-status", has_text="Waiting for seat 2's device").wait_for(timeout=WAIT_MS)
     time.sleep(max(0.0, sleep_s - guest_sleeper.asleep_for()))
     guest_slept = guest_sleeper.wake()
     woke = time.monotonic()
+    host.wait_for(f"room.step > {moved}")
     guest.wait_for(f"room.step === {host.state()['step']}")
     caught_up = time.monotonic() - woke
     seat_state(host, 1, "here")
