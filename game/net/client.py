@@ -396,4 +396,7 @@ def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict |
     outcome = end_check(replica)
     if outcome.party is not None:
         return tampered(f"CHEATING FOUND: {names[outcome.party]}'s device. {outcome.message}")
+    if broken is not None:  # stopped before the end, and the end check found no card or share at fault
+        who = "a card opened wrong" if broken.party is None else f"{names[broken.party]}'s device stopped the game"
+        return tampered(f"NOT VERIFIED: {who}, and the end check found nothing else wrong. {broken.reason}")
     return shuffle_verdict or Verdict(True, VERIFIED)

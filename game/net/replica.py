@@ -101,14 +101,21 @@ class Replica:
     # ------------------------------------------------------------------------------------------- intake
 
     def take(self, entry: Entry) -> None:
-        """Take the log's next entry. Anything wrong sets :attr:`broken` (the game then stops); never raises."""
-        if self.broken is not None:
+        """Take the log's next entry. Anything wrong sets :attr:`broken` (the game then stops); never raises.
+
+        A game stopped for what only the end check can judge (:attr:`Broken.unknown`) still takes the log, in order,
+        for the parties' seeds: the end check runs once they have all come."""
+        if self.broken is not None and not self.broken.unknown:
             return
         try:
             self._check(entry)
             self.log.append(entry)
             if self.me is not None and entry.by == self.me.index:
                 self.published |= set(written_keys(entry.kind, entry.body))
+            if self.broken is not None:
+                if entry.kind == "seed":
+                    self._on_seed(entry.by, entry.body)
+                return
             getattr(self, "_on_" + entry.kind)(entry.by, entry.body)
             self._advance()
         except LogBroken as error:
@@ -168,9 +175,12 @@ class Replica:
             raise LogBroken(by, f"Party {by} made a claim that is no claim: {error}") from None
 
     def _on_seed(self, by: int, body: dict) -> None:
-        if self.match is None or self.match.result() is None:
-            raise LogBroken(by, f"Party {by} revealed its seed before the game was over.")
         self.seeds[by] = body.get("seed")
+        if self.broken is None and (self.match is None or self.match.result() is None):
+            # A device reveals its seed before the end only when it stopped for what only the end check can judge
+            # (a card that opened wrong for its own seat): every peer stops too and reveals its own, and the end
+            # check names who did wrong; if it finds nobody, the device that stopped the game is named.
+            self._stop(by, f"Party {by}'s device stopped the game before its end.", unknown=True)
 
     def _on_end(self, by: int, body: dict) -> None:
         if by != 0:

@@ -198,6 +198,48 @@ def test_a_party_that_sends_its_own_share_again_changes_nothing_and_is_not_accus
 # ---------------------------------------------------------------------------------------------- cards
 
 
+@pytest.mark.parametrize("step", ["lock", "key"])
+def test_a_substituted_card_names_the_party_that_put_it_in(step):
+    """m's step of the deal puts a card in twice (a lock step) or a point that is no card (a key step): the card
+    opens wrong, every peer reveals its seed, and the end check names m."""
+    room = table()
+
+    def substituted(kind: str, body: dict) -> dict:
+        if kind == "deck" and body["pass"] == step and body["deal"] == 0:
+            points = body["deck"]
+            other = points[POINT_CHARS : 2 * POINT_CHARS] if step == "lock" else base64.b64encode(G).decode()
+            body = {**body, "deck": other + points[POINT_CHARS:]}
+        return body
+
+    room.tamper["m"] = substituted
+    room.control(room.host.start())
+    play_out(room)
+    assert_named(room, "m")
+    assert f"{step} pass of deal 0 changed a card" in room.clients["a"].verdict.message
+
+
+def no_card_at_place_zero(kind: str, body: dict) -> dict:
+    """m's key step of the first deal, with the card at place 0 replaced by a point that is no card."""
+    if kind == "deck" and body["pass"] == "key" and body["deal"] == 0:
+        body = {**body, "deck": base64.b64encode(G).decode() + body["deck"][POINT_CHARS:]}
+    return body
+
+
+def test_a_card_that_opens_wrong_for_one_seat_alone_names_its_maker_not_that_seat():
+    """Deluxe Memory: m put a point that is no card at place 0; a picks it, a private look. Only a's device can
+    see it open to nothing: it stops and reveals its seed, every other peer stops and reveals its own, and the end
+    check names m. a, who stopped the game first, is not accused."""
+    room = table("deluxe-memory", seed="wrong for one")
+    room.tamper["m"] = no_card_at_place_zero
+    room.control(room.host.start())
+    at_turn(room, 1)
+    cell = room.host.sequencer.replica.match.state()["cells"].index("#0.0")
+    room.send("a", room.clients["a"].act({"type": "pick", "pos": cell}))
+    assert room.clients["a"].replica.broken.unknown
+    assert_named(room, "m")
+    assert "key pass of deal 0 changed a card" in room.clients["a"].verdict.message
+
+
 # --------------------------------------------------------------------------------------------- claims
 
 
