@@ -270,6 +270,8 @@ class Client:
         return []
 
     def _on_start(self, message: dict) -> list[str]:
+        if self._stopped_for_good(message["commitment"]):
+            return []  # the host sending this game again cannot make this device forget what it found
         evidence = self._game(message["commitment"])
         if evidence["pledges"] is None:
             evidence["pledges"] = message["pledges"]
@@ -306,9 +308,16 @@ class Client:
             return None
         return Party(index, evidence["seal"])
 
+    def _stopped_for_good(self, game: str | None = None) -> bool:
+        """True if this device's copy of the game (of commitment ``game``, if given) stopped on a fault it could name:
+        it takes nothing more of that game."""
+        replica = self.replica
+        broken = None if replica is None else replica.broken
+        return broken is not None and not broken.unknown and game in (None, replica.signed[1])
+
     def _on_log(self, message: dict) -> list[str]:
         replica = self.replica
-        if replica is None:
+        if replica is None or self._stopped_for_good():
             return []
         taken = len(replica.log)
         if message["since"] > taken:

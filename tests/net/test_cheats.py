@@ -195,6 +195,33 @@ def test_a_party_that_sends_its_own_share_again_changes_nothing_and_is_not_accus
     assert verdicts(room, ("a", "w", "m")) == {}, "everyone verified"
 
 
+def test_a_share_entry_the_host_puts_in_twice_names_the_host():
+    room = table()
+    doubled = set()
+
+    def twice(peer: str, message: dict) -> dict:
+        if message["type"] == "log" and peer in HONEST and peer not in doubled:
+            for index, data in enumerate(message["entries"]):
+                if data["by"] == 2 and data["kind"] == "shares":
+                    doubled.add(peer)
+                    message["entries"].insert(index, data)
+                    break
+        return message
+
+    room.rewrite = twice
+    room.control(room.host.start())
+    play_out(room)
+    assert doubled
+    assert_named(room, None, host_too=False)
+    assert "repeated or reordered" in room.clients["a"].verdict.message
+    # The host sends the game again (a reconnect): what a's device found stands.
+    client = room.clients["a"]
+    room.leave("a")
+    room.join("a", client)
+    room.send("a", client.reclaim(1, client.secret))
+    assert_named(room, None, host_too=False)
+
+
 # ---------------------------------------------------------------------------------------------- cards
 
 
