@@ -21,6 +21,8 @@ not see (with its own key, that would open it).
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import random
 from collections import deque
@@ -86,7 +88,9 @@ class ClaimedAttempt(OpenAttempt):
     def claim(self, seat: int, name: str, refs: list[str]) -> bool:
         value = super().claim(seat, name, refs)
         public = all(ref in self.source.public for ref in refs)
-        return value if public else self.source.claimed.get(claim_key({"seat": seat, "name": name, "refs": refs}), value)
+        return (
+            value if public else self.source.claimed.get(claim_key({"seat": seat, "name": name, "refs": refs}), value)
+        )
 
 
 class Truth:
@@ -124,7 +128,9 @@ class Truth:
         if self._cached is not None and self._cached[0] == moment:
             return self._cached[1], self._cached[2]
         replica, deals = self.replica, self.deals()
-        claims = {claim_key(entry.body): entry.body.get("value") for entry in sequencer.entries if entry.kind == "claim"}
+        claims = {
+            claim_key(entry.body): entry.body.get("value") for entry in sequencer.entries if entry.kind == "claim"
+        }
         cards = AsClaimed(deals, claims)
         match = Match(GAMES[replica.game], replica.players, replica.options, replica.seed, cards=cards)
         for entry in sequencer.entries:
@@ -144,7 +150,7 @@ class Truth:
         return match, faces
 
     def shown(self, party: int | None) -> set[str]:
-        """The sealed cards the rules have shown party ``party`` (``None``: a watcher): to all, or to one of its seats."""
+        """The sealed cards the rules showed party ``party`` (``None``: a watcher): to all, or to one of its seats."""
         match, _ = self.reference()
         cards = match.cards
         seats = set() if party is None else set(self.replica.seating.parties[party])
@@ -156,21 +162,39 @@ class Truth:
         shown = self.shown(party)
         return {face for ref, face in faces.items() if ref not in shown} - {faces[ref] for ref in shown}
 
-    def openable(self, party: int | None, entries: list[Entry]) -> set[str]:
-        """The cards whose every share but ``party``'s own is in ``entries``: with its own key, it could open them."""
+    def keys(self, party: int, deal: Deal) -> DealKeys:
+        """Party ``party``'s keys for ``deal``, from its seed."""
+        return party_keys(self.seeds()[party], deal.number, len(deal.units), deal.width)
+
+    def read(self, party: int | None, entries: list[Entry], read: dict[tuple[int, int], set[int]]) -> None:
+        """Add to ``read`` (``(deal, position)`` -> parties) every key ``party`` can read in ``entries``' shares: a
+        share is read where it is the key itself (in the clear), and by the party it is masked for."""
+        transcripts, seating = self.replica.transcripts, self.replica.seating
+        for entry in entries:
+            if entry.kind != "shares" or not isinstance(entry.body.get("shares"), list):
+                continue
+            to = entry.body.get("to")
+            looker = seating.party_of(to) if isinstance(to, int) and 0 <= to < self.replica.players else None
+            for share in entry.body["shares"]:
+                try:
+                    deal, position, sender = transcripts[share["deal"]].deal, share["position"], share["party"]
+                    clear = int(share["key"], 16) == self.keys(sender, deal).position_keys[position]
+                except (KeyError, TypeError, ValueError, IndexError):
+                    continue  # no share of a card dealt: it opens nothing
+                if clear or looker == party:
+                    read.setdefault((deal.number, position), set()).add(sender)
+
+    def openable(self, party: int | None, read: dict[tuple[int, int], set[int]]) -> set[str]:
+        """The cards whose every key but ``party``'s own is in ``read``: with its own key, it could open them."""
         transcripts = self.replica.transcripts
         others = {index for index in range(len(self.replica.seating.parties)) if index != party}
-        held: dict[tuple[int, int], set[int]] = {}
-        for entry in entries:
-            if entry.kind == "shares" and isinstance(entry.body.get("shares"), list):
-                for share in entry.body["shares"]:
-                    if isinstance(share, dict):
-                        held.setdefault((share.get("deal"), share.get("position")), set()).add(share.get("party"))
-        return {
-            card_ref(transcripts[deal].deal, position)
-            for (deal, position), parties in held.items()
-            if deal in transcripts and others <= parties
-        }
+        return {card_ref(transcripts[deal].deal, spot) for (deal, spot), parties in read.items() if others <= parties}
+
+
+@functools.lru_cache(maxsize=512)
+def party_keys(seed: str, number: int, units: int, width: int) -> DealKeys:
+    """A party's keys for one deal (derived once: the guard asks for them at every share)."""
+    return DealKeys.derive(seed, number, units, width)
 
 
 def strings(value: object, skip: Callable[[object], bool] = lambda _: False) -> Iterator[str]:
@@ -186,10 +210,8 @@ def strings(value: object, skip: Callable[[object], bool] = lambda _: False) -> 
         if isinstance(item, str):
             yield item
             if item[:1] in "{[":
-                try:
+                with contextlib.suppress(ValueError):
                     stack.append(json.loads(item))
-                except ValueError:
-                    pass
         elif isinstance(item, dict):
             stack.extend(value for key, value in item.items() if key != "units")  # a deal's units: the public deck
             stack.extend(item)
@@ -211,8 +233,9 @@ class LeakGuard:
     def __init__(self, room: Room):
         self.room = room
         self.messages = 0
-        self.checked_shares = 0
-        self._entries: dict[str, list[Entry]] = {}  # log entries each peer has been sent
+        self.opened = 0  # the most cards any peer could open at one check (with the keys it could read)
+        self._sent: dict[str, list[Entry]] = {}  # the log entries each peer has been sent in this game
+        self._read: dict[str, tuple[int, int, dict]] = {}  # per holder: (its entries' id, how many read, keys read)
 
     def party_of(self, peer: str) -> int | None:
         """The party of the peer's seat in the game under way (``None``: it watches)."""
@@ -222,32 +245,37 @@ class LeakGuard:
         return None if seat is None or not any(seat in seats for seats in seating.parties) else seating.party_of(seat)
 
     def check(self, message: Outgoing) -> None:
-        """Fail if ``message`` names a face its peer may not know, or hands it the last share of a card it may not
+        """Fail if ``message`` names a face its peer may not know, or hands it the last key of a card it may not
         see."""
         self.messages += 1
         if self.room.host.sequencer is None:
             return
         body = json.loads(message.text)
         if body["type"] == "start":
-            self._entries[message.peer] = []
+            self._sent[message.peer] = []
         truth, party = self.room.truth, self.party_of(message.peer)
         leaked = set(strings(body)) & truth.hidden(party)
         assert not leaked, f"{message.peer} (party {party}) was sent {sorted(leaked)} in {body['type']}"
         if body["type"] == "log":
-            sent = self._entries.setdefault(message.peer, [])
+            sent = self._sent.setdefault(message.peer, [])
             sent += [Entry.from_json(data) for data in body["entries"]]
             self._assert_cannot_open(message.peer, party, sent)
 
     def _assert_cannot_open(self, who: str, party: int | None, entries: list[Entry]) -> None:
         truth = self.room.truth
-        openable = truth.openable(party, entries)
-        self.checked_shares += len(openable)
+        held, done, read = self._read.get(who, (None, 0, {}))
+        if held != id(entries) or done > len(entries):
+            done, read = 0, {}
+        truth.read(party, entries[done:], read)
+        self._read[who] = (id(entries), len(entries), read)
+        openable = truth.openable(party, read)
+        self.opened = max(self.opened, len(openable))
         unseen = openable - truth.shown(party)
-        assert not unseen, f"{who} (party {party}) holds every other share of {sorted(unseen)}, never shown to it"
+        assert not unseen, f"{who} (party {party}) can read every other key of {sorted(unseen)}, never shown to it"
 
     def audit(self) -> None:
         """Fail if any peer holds a face it was not shown: anywhere in its client (its replica, its party's
-        knowledge, what its page stores) or, for the host, in the host and its save; or every other share of a card
+        knowledge, what its page stores) or, for the host, in the host and its save; or every other key of a card
         it may not see."""
         room = self.room
         host = room.host
@@ -262,8 +290,8 @@ class LeakGuard:
             if replica is not None:
                 unseen = set(replica.cards.faces) - truth.shown(party)
                 assert not unseen, f"{who} (party {party}) knows the faces of {sorted(unseen)}, never shown to it"
-                self._assert_cannot_open(who, party, replica.log)
-        self._assert_cannot_open("the host", 0, host.sequencer.entries)
+                self._assert_cannot_open(f"{who}'s copy", party, replica.log)
+        self._assert_cannot_open("the host's log", 0, host.sequencer.entries)
 
 
 class Room:
@@ -357,7 +385,9 @@ class Room:
 
     def _checked(self, outgoing: list[Outgoing]) -> list[Outgoing]:
         if self.rewrite is not None:
-            outgoing = [Outgoing(out.peer, json.dumps(self.rewrite(out.peer, json.loads(out.text)))) for out in outgoing]
+            outgoing = [
+                Outgoing(out.peer, json.dumps(self.rewrite(out.peer, json.loads(out.text)))) for out in outgoing
+            ]
         for message in outgoing:
             self.guard.check(message)
         return outgoing
@@ -450,10 +480,8 @@ class Players:
             turn = host.sequencer.replica.match.step % len(chosen)
             chosen = chosen[turn:] + chosen[:turn]
         for peer, action in chosen:
-            try:
+            with contextlib.suppress(ValueError):  # the host's own move refused after a racing one, as a guest's is
                 self.send(peer, action)
-            except ValueError:
-                pass  # the host's own move, refused as stale after a racing one: as a guest's is told "stale"
         return bool(chosen)
 
     def play(

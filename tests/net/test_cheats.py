@@ -30,6 +30,7 @@ from tests.support import FIRST_SEAT
 
 HONEST = ("a", "w")
 G = p256.compress(p256.G)  # a point of the curve that is no card of any deal
+FORGED = seeded_entropy("forged")  # the randomness of signatures made by hand
 
 
 def table(game: str = "concentration", seed: object = "cheat", peers: tuple[str, ...] = (LOCAL_PEER, "a", "m")) -> Room:
@@ -123,6 +124,25 @@ def test_a_wrong_share_names_its_party_at_once():
     assert_named(room, "m")
 
 
+def test_a_wrong_share_for_another_seats_private_look_is_named_by_it_at_once_and_by_all_at_the_end():
+    """Deluxe Memory: m's share for a's pick is masked for a alone, so only a's device can tell it is false. It says
+    so at once and reveals its seed; every peer stops, reveals its own, and the end check names m to all."""
+    room = table("deluxe-memory", seed="private share")
+
+    def wrong(kind: str, body: dict) -> dict:
+        if kind == "shares" and body["to"] == 1 and not wrong.done:
+            wrong.done = True
+            body["shares"][0]["key"] = f"{int(body['shares'][0]['key'], 16) ^ 1:064x}"
+        return body
+
+    wrong.done = False
+    room.tamper["m"] = wrong
+    room.control(room.host.start())
+    play_out(room)
+    assert wrong.done and room.clients["a"].replica.broken.party == 2 and not room.clients["a"].replica.broken.unknown
+    assert_named(room, "m")
+
+
 def test_a_share_for_a_card_never_asked_for_names_its_party_at_the_end():
     """Concentration opens every card to all, never to one seat: m's share of a card for a's eyes is asked by no
     rules; and a share for a deal that was never dealt."""
@@ -137,6 +157,22 @@ def test_a_share_for_a_card_never_asked_for_names_its_party_at_the_end():
     play_out(room)
     assert_named(room, "m")
     assert "nobody asked" in room.clients["a"].verdict.message
+
+
+def test_a_share_sent_twice_before_its_card_is_opened_changes_nothing():
+    """m sends its true share of a face-down card twice, before any rules ask for it: when the card is flipped, one
+    counts and the other is let be (it used to stop every peer, the host's page included, with an exception)."""
+    room = table()
+    room.control(room.host.start())
+    players(room).play(until_step=2)
+    deal = room.host.sequencer.replica.transcripts[0].deal
+    flipped = {ref for ref, _ in room.host.sequencer.replica.cards.faces.items()}
+    position = next(spot for spot in range(deal.positions) if f"#0.{spot}" not in flipped)
+    share = seed_of(room, "m").share(deal, position).to_json()
+    for _ in range(2):
+        room.submit("m", "shares", {"to": None, "shares": [share]})
+    play_out(room)
+    assert verdicts(room, ("a", "w", "m")) == {}, "everyone verified"
 
 
 def test_a_share_copied_from_another_party_names_the_copier_at_once():
@@ -391,7 +427,7 @@ def test_a_host_that_forges_a_guests_entry_is_named():
     """The host writes a move for a's seat and signs it with its own key: no peer takes it."""
     room = started()
     host = room.host
-    forged = host.sequencer.signer.sign("act", {"seat": 1, "state": 0, "action": {"type": "flip", "pos": 0}}, seeded_entropy("forged"))
+    forged = host.sequencer.signer.sign("act", {"seat": 1, "state": 0, "action": {"type": "flip", "pos": 0}}, FORGED)
     data = {**forged.to_json(), "by": 1, "k": host.sequencer._next[1]}
 
     def forging(message: dict) -> dict:
@@ -406,7 +442,7 @@ def test_a_host_that_forges_a_guests_entry_is_named():
 def test_an_entry_whose_signature_does_not_hold_is_refused_and_changes_nothing():
     room = started()
     host, client = room.host, room.clients["m"]
-    entry = client.signer.sign("act", {"seat": 2, "state": 6, "action": {"type": "flip", "pos": 0}}, seeded_entropy("forged"))
+    entry = client.signer.sign("act", {"seat": 2, "state": 6, "action": {"type": "flip", "pos": 0}}, FORGED)
     data = {**entry.to_json(), "body": {**entry.body, "seat": 1}}
     before = host.save()
     outgoing = host.receive("m", encode("submit", entry=data), room.tick())
@@ -434,7 +470,7 @@ def test_a_move_for_a_seat_not_held_is_refused_and_named_if_the_host_puts_it_in(
     outgoing = room.submit("m", "act", {"seat": 1, "state": step, "action": action})
     assert [json.loads(out.text)["code"] for out in outgoing] == ["seat"] and host.save() == before
     signer = room.clients["m"].signer  # back at the refused entry's count: its client took the error
-    sequenced_anyway(room, signer.sign("act", {"seat": 1, "state": step, "action": action}, seeded_entropy("forged")))
+    sequenced_anyway(room, signer.sign("act", {"seat": 1, "state": step, "action": action}, FORGED))
     assert_named(room, "m", peers=("a", "w"), host_too=False)
     assert "seat it does not hold" in room.clients["a"].verdict.message
 
@@ -451,7 +487,9 @@ def test_an_illegal_move_is_refused_and_named_if_the_host_puts_it_in():
     outgoing = room.submit("m", "act", {"seat": 2, "state": state, "action": {"type": "flip", "pos": 99}})
     assert [json.loads(out.text)["code"] for out in outgoing] == ["illegal"]
     signer = room.clients["m"].signer
-    sequenced_anyway(room, signer.sign("act", {"seat": 2, "state": state, "action": {"type": "flip", "pos": 99}}, seeded_entropy("forged")))
+    sequenced_anyway(
+        room, signer.sign("act", {"seat": 2, "state": state, "action": {"type": "flip", "pos": 99}}, FORGED)
+    )
     assert_named(room, "m", host_too=False)
 
 
@@ -459,7 +497,9 @@ def test_the_hosts_own_illegal_move_names_the_host_party():
     room = started()
     host = room.host
     state = host.sequencer.replica.match.step
-    entry = host.sequencer.signer.sign("act", {"seat": 0, "state": state, "action": {"type": "flip", "pos": 99}}, seeded_entropy("forged"))
+    entry = host.sequencer.signer.sign(
+        "act", {"seat": 0, "state": state, "action": {"type": "flip", "pos": 99}}, FORGED
+    )
     sequenced_anyway(room, entry)
     assert_named(room, LOCAL_PEER, host_too=False)
 
