@@ -385,10 +385,11 @@ class Client:
 
 
 def party_names(lobby: dict | None, seating: Seating) -> list[str]:
-    """A name for each party of ``seating`` from the ``lobby`` message: its first player's name, or its seat."""
+    """A name for each party of ``seating`` from the ``lobby`` message: its first player's name, or its seat; the
+    host's party when it holds no seat (a host that only hosts)."""
     seats = (lobby or {}).get("seats", [])
     named = {place["seat"]: place["name"] for place in seats if place.get("name")}
-    return [named.get(parties[0]) or f"seat {parties[0] + 1}" for parties in seating.parties]
+    return [(named.get(held[0]) or f"seat {held[0] + 1}") if held else "the host" for held in seating.parties]
 
 
 def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict | None = None) -> Verdict | None:
