@@ -333,6 +333,8 @@ class Client:
         replica = self.replica
         replies = []
         if self.signer is not None:
+            # A page back from a reload signs on from its party's count in the log: the host takes each count once.
+            self.signer.written = max(self.signer.written, replica.counts.expected(self.signer.by))
             replies = [self._submit(self.signer.sign(kind, body, self._entropy)) for kind, body in replica.drain()]
         if self.verdict is None:
             self.verdict = self._final_verdict()
