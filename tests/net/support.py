@@ -39,7 +39,7 @@ from game.net.entropy import Entropy
 from game.net.log import Entry, Signer
 from game.net.messages import encode
 from game.net.replica import rules_units
-from game.net.sealing import Deal
+from game.net.sealing import Deal, Opening, Share, Transcript
 from game.net.sealing.audit import true_order
 from game.net.sealing.derive import DealKeys
 from game.net.shuffle import commitment_of
@@ -98,7 +98,14 @@ class Truth:
 
     def __init__(self, room: Room):
         self.room = room
-        self._cached: tuple[object, Match, dict[str, str]] | None = None
+        self._game: object = None  # the sequencer of the game the reference plays
+        self._reference: Match | None = None
+        self._deals: dict[int, list] = {}
+        self._claims: dict[str, bool] = {}
+        self._faces: dict[str, str] = {}
+        self._read = 0  # how many of the log's entries the reference has read
+        self._moves: deque[Entry] = deque()  # moves it has not played yet (their deal is not asked for yet)
+        self._refused = False  # a move the rules refuse (a cheat the test put in): it plays no further
 
     @property
     def replica(self):
@@ -116,38 +123,43 @@ class Truth:
         orders = {}
         for number, transcript in self.replica.transcripts.items():
             deal = transcript.deal
-            keys = [DealKeys.derive(seed, number, len(deal.units), deal.width) for seed in seeds]
+            keys = [party_keys(seed, number, len(deal.units), deal.width) for seed in seeds]
             units = rules_units(deal)
             orders[number] = [units[unit] for unit in true_order(keys)]
         return orders
 
     def reference(self) -> tuple[Match, dict[str, str]]:
-        """A match knowing every card that plays the log's moves (as far as they go), and every sealed card's face."""
+        """A match knowing every card that plays the log's moves (as far as they go), and every sealed card's face.
+
+        It plays on from where it was as the log grows (the log only grows, in one game)."""
         sequencer = self.room.host.sequencer
-        moment = (id(sequencer), len(sequencer.entries))
-        if self._cached is not None and self._cached[0] == moment:
-            return self._cached[1], self._cached[2]
-        replica, deals = self.replica, self.deals()
-        claims = {
-            claim_key(entry.body): entry.body.get("value") for entry in sequencer.entries if entry.kind == "claim"
-        }
-        cards = AsClaimed(deals, claims)
-        match = Match(GAMES[replica.game], replica.players, replica.options, replica.seed, cards=cards)
-        for entry in sequencer.entries:
-            if entry.kind != "act":
-                continue
+        if len(self._deals) < len(self.replica.transcripts) or self._game is not sequencer:
+            self._deals.update(self.deals())
+            self._faces.update(faces_of(self._deals))
+        if self._game is not sequencer:
+            replica = sequencer.replica
+            self._game, self._read, self._moves, self._refused = sequencer, 0, deque(), False
+            self._deals, self._claims = self.deals(), {}
+            self._faces = faces_of(self._deals)
+            cards = AsClaimed(self._deals, self._claims)
+            self._reference = Match(GAMES[replica.game], replica.players, replica.options, replica.seed, cards=cards)
+        entries = sequencer.entries[self._read :]
+        self._read += len(entries)
+        for entry in entries:
+            if entry.kind == "claim":
+                self._claims[claim_key(entry.body)] = entry.body.get("value")
+            elif entry.kind == "act":
+                self._moves.append(entry)
+        while self._moves and not self._refused:
             try:
-                match.act(entry.body["seat"], entry.body["action"])
-            except (IllegalAction, ValueError, KeyError):
-                break  # a move the rules refuse (a cheat the test put in), or one whose deal is not asked for yet
-        faces = {
-            sealed_ref(number, index) + suffix: face
-            for number, units in deals.items()
-            for index, unit in enumerate(units)
-            for suffix, face in unit_faces(unit).items()
-        }
-        self._cached = (moment, match, faces)
-        return match, faces
+                self._reference.act(self._moves[0].body["seat"], self._moves[0].body["action"])
+            except IllegalAction:
+                self._refused = True
+            except (ValueError, KeyError):
+                break  # its deal is not asked for yet: it is played once the rules have asked for it
+            else:
+                self._moves.popleft()
+        return self._reference, self._faces
 
     def shown(self, party: int | None) -> set[str]:
         """The sealed cards the rules showed party ``party`` (``None``: a watcher): to all, or to one of its seats."""
@@ -197,6 +209,16 @@ def party_keys(seed: str, number: int, units: int, width: int) -> DealKeys:
     return DealKeys.derive(seed, number, units, width)
 
 
+def faces_of(deals: dict[int, list]) -> dict[str, str]:
+    """Every sealed card's (and part's) face, by its reference, in deals of units in their true order."""
+    return {
+        sealed_ref(number, index) + suffix: face
+        for number, units in deals.items()
+        for index, unit in enumerate(units)
+        for suffix, face in unit_faces(unit).items()
+    }
+
+
 def strings(value: object, skip: Callable[[object], bool] = lambda _: False) -> Iterator[str]:
     """Every string reachable from ``value``: through containers, dataclasses and plain objects' attributes (and
     JSON held as text), less what ``skip`` says to leave out. Functions, classes and modules are not entered."""
@@ -223,8 +245,10 @@ def strings(value: object, skip: Callable[[object], bool] = lambda _: False) -> 
 
 def public_knowledge(item: object) -> bool:
     """What a holder's scan leaves out: a deal's cards in their public order (every peer's rules name them), the
-    rules (a game's constants), the host's bots (shown only their seats' views, which are scanned themselves)."""
-    return isinstance(item, (Deal, Rules, BotDriver))
+    rules (a game's constants), the host's bots (shown only their seats' views, which are scanned themselves), the
+    log's entries (read once each, apart: :meth:`LeakGuard.audit`), and the sealed decks, openings and shares, which
+    hold points and numbers only (the guard reads the keys a peer holds from the log)."""
+    return isinstance(item, (Deal, Rules, BotDriver, Entry, Transcript, Opening, Share))
 
 
 class LeakGuard:
@@ -236,6 +260,7 @@ class LeakGuard:
         self.opened = 0  # the most cards any peer could open at one check (with the keys it could read)
         self._sent: dict[str, list[Entry]] = {}  # the log entries each peer has been sent in this game
         self._read: dict[str, tuple[int, int, dict]] = {}  # per holder: (its entries' id, how many read, keys read)
+        self._scanned: dict[str, tuple[int, int, set]] = {}  # per holder: (its log's id, how many read, strings)
 
     def party_of(self, peer: str) -> int | None:
         """The party of the peer's seat in the game under way (``None``: it watches)."""
@@ -276,22 +301,38 @@ class LeakGuard:
     def audit(self) -> None:
         """Fail if any peer holds a face it was not shown: anywhere in its client (its replica, its party's
         knowledge, what its page stores) or, for the host, in the host and its save; or every other key of a card
-        it may not see."""
+        it may not see. The log's entries, which never change, are read once each."""
         room = self.room
         host = room.host
         if host.sequencer is None:
             return
         truth = room.truth
-        holders = [("the host", [host, host.save()], 0, host.sequencer.replica)]
-        holders += [(peer, client, self.party_of(peer), client.replica) for peer, client in room.clients.items()]
-        for who, holding, party, replica in holders:
-            leaked = set(strings(holding, public_knowledge)) & truth.hidden(party)
+        save = {key: value for key, value in json.loads(host.save()).items() if key != "log"}  # the log: the entries
+        holders = [("the host", [host, save], 0, host.sequencer.replica, host.sequencer.entries)]
+        holders += [
+            (peer, client, self.party_of(peer), client.replica, [] if client.replica is None else client.replica.log)
+            for peer, client in room.clients.items()
+        ]
+        for who, holding, party, replica, log in holders:
+            hidden = truth.hidden(party)
+            leaked = (set(strings(holding, public_knowledge)) | self._new_strings(who, log)) & hidden
             assert not leaked, f"{who} (party {party}) holds {sorted(leaked)}, never shown to it"
             if replica is not None:
                 unseen = set(replica.cards.faces) - truth.shown(party)
                 assert not unseen, f"{who} (party {party}) knows the faces of {sorted(unseen)}, never shown to it"
                 self._assert_cannot_open(f"{who}'s copy", party, replica.log)
         self._assert_cannot_open("the host's log", 0, host.sequencer.entries)
+
+    def _new_strings(self, who: str, log: list[Entry]) -> set[str]:
+        """The strings in the entries of ``who``'s log it has not been audited for yet (every one again if the log
+        is another one: a copy rebuilt). Entries never change: each is read once, against what is hidden then, and
+        what it names is kept, to be checked against what is hidden later."""
+        held, done, found = self._scanned.get(who, (None, 0, set()))
+        if held != id(log) or done > len(log):
+            done, found = 0, set()
+        found |= set(strings([entry.to_json() for entry in log[done:]]))
+        self._scanned[who] = (id(log), len(log), found)
+        return found
 
 
 class Room:
@@ -337,13 +378,15 @@ class Room:
         del self.clients[peer]
         self.deliver(self.host.peer_left(peer, self.tick()))
 
-    def reload(self, peer: str, new_peer: str | None = None) -> Client:
+    def reload(self, peer: str, new_peer: str | None = None, page: Client | None = None) -> Client:
         """``peer``'s page reloads: a new client knowing only what the page stored (its signing key, its seat's
-        secret, the evidence with its sealing seed) connects as ``new_peer`` and reclaims the seat."""
-        page = self.clients[peer]
+        secret, the evidence with its sealing seed) connects as ``new_peer`` and reclaims the seat. ``page``: the
+        client it had, if its connection is gone already."""
+        page = page or self.clients[peer]
         client = Client(self.host.settings.room, entropy=seeded_entropy(f"{self.seed}/{peer}/again"), key=page.key)
         client.restore(json.loads(json.dumps(page.evidence)))
-        self.leave(peer)
+        if peer in self.clients:
+            self.leave(peer)
         self.join(new_peer or peer, client)
         self.send(new_peer or peer, client.reclaim(page.secret_seat, page.secret))
         return client

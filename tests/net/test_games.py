@@ -69,8 +69,10 @@ def assert_every_copy_is_the_reference(room: Room) -> None:
 
 
 def check_round(room: Room) -> None:
-    """What must hold between any two rounds: nothing leaked anywhere, every copy is the reference."""
-    room.guard.audit()
+    """What must hold between any two rounds: every copy is the reference; and, every third round (every message is
+    checked as it is sent; the rest of what a peer holds changes with its copy), nothing leaked anywhere."""
+    if room.host.sequencer.replica.match.step % 3 == 0 or room.host.phase == "over":
+        room.guard.audit()
     assert_every_copy_is_the_reference(room)
 
 
