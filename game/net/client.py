@@ -304,7 +304,10 @@ class Client:
         index = seating.party_of(self.seat)
         mine = Signer.public_of(self.key), commitment_of(evidence["seal"]) if evidence["seal"] else None
         if (seating.keys[index], seating.commitments[index]) != mine or seating.parties[index] != (self.seat,):
-            self.verdict = tampered("NOT VERIFIED: the host announced another device's keys for your seat.")
+            # A deal this device never pledged to (a re-deal, or one it was left out of) says so first.
+            self.verdict = self.shuffle_verdict or tampered(
+                "NOT VERIFIED: the host announced another device's keys for your seat."
+            )
             return None
         return Party(index, evidence["seal"])
 
