@@ -496,13 +496,14 @@ class Players:
                 chosen.append((peer, move.action))
         return chosen
 
-    def send(self, peer: str, action: dict) -> None:
-        """``peer`` plays ``action`` for its seat: the host's own player by the host's hand, a guest by its client."""
+    def send(self, peer: str, action: dict, text: str | None = None) -> None:
+        """``peer`` plays ``action`` for its seat: the host's own player by the host's hand, a guest by its client
+        (``text``: the message it made when it decided, quoting the state it saw then)."""
         room, host = self.room, self.room.host
         if peer == host.settings.host_peer:
             room.control(host.play(host.lobby.seat_of(peer), action))
         else:
-            room.send(peer, room.clients[peer].act(action))
+            room.send(peer, text or room.clients[peer].act(action))
 
     def step(self, race: bool = False) -> bool:
         """One round: a host's bot acts, or else the players do; False if nobody could move.
@@ -522,9 +523,14 @@ class Players:
         elif chosen:
             turn = host.sequencer.replica.match.step % len(chosen)
             chosen = chosen[turn:] + chosen[:turn]
-        for peer, action in chosen:
+        guests = self.room.clients
+        decided = [
+            (peer, action, None if peer == host.settings.host_peer else guests[peer].act(action))
+            for peer, action in chosen
+        ]
+        for peer, action, text in decided:
             with contextlib.suppress(ValueError):  # the host's own move refused after a racing one, as a guest's is
-                self.send(peer, action)
+                self.send(peer, action, text)
         return bool(chosen)
 
     def play(
