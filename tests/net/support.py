@@ -87,10 +87,14 @@ class ClaimedAttempt(OpenAttempt):
 
     def claim(self, seat: int, name: str, refs: list[str]) -> bool:
         value = super().claim(seat, name, refs)
-        public = all(ref in self.source.public for ref in refs)
-        return (
-            value if public else self.source.claimed.get(claim_key({"seat": seat, "name": name, "refs": refs}), value)
-        )
+        if all(ref in self.source.public for ref in refs):
+            return value
+        key = claim_key({"seat": seat, "name": name, "refs": refs})
+        if key not in self.source.claimed:
+            # The claim comes in an entry after the move that needs it: played now, the move would take the truth
+            # for a lie it has not read yet, and every move after it would be refused.
+            raise ValueError(f"Seat {seat}'s claim {name} about {refs} is not in the log yet.")
+        return self.source.claimed[key]
 
 
 class Truth:
@@ -156,7 +160,7 @@ class Truth:
             except IllegalAction:
                 self._refused = True
             except (ValueError, KeyError):
-                break  # its deal is not asked for yet: it is played once the rules have asked for it
+                break  # its deal or a private claim is not in the log yet: it is played once they are
             else:
                 self._moves.popleft()
         return self._reference, self._faces
