@@ -272,6 +272,7 @@ class Client:
     def _on_start(self, message: dict) -> list[str]:
         if self._stopped_for_good(message["commitment"]):
             return []  # the host sending this game again cannot make this device forget what it found
+        seating = self._seating(message)
         evidence = self._game(message["commitment"])
         if evidence["pledges"] is None:
             evidence["pledges"] = message["pledges"]
@@ -279,9 +280,6 @@ class Client:
         self.pledges_at_deal = message["pledges"]
         self.nonces = message["nonces"]
         self.shuffle_verdict = self._check_shuffle(message["secret"])
-        seating = Seating(
-            tuple(tuple(seats) for seats in message["parties"]), tuple(message["keys"]), tuple(message["seals"])
-        )
         if not self.contributes:
             return []  # the host's own player: the host's replica plays its game
         me = self._own_party(seating)
@@ -293,6 +291,19 @@ class Client:
         if me is not None:
             self.signer = Signer(self.key, *signed, me.index)
         return self._after_log()
+
+    def _seating(self, message: dict) -> Seating:
+        """The start's seating, if it gives every seat of the table shown to one party, with one signing key and one
+        sealing commitment a party; else the start is refused before it changes anything."""
+        parties, keys, seals = message["parties"], message["keys"], message["seals"]
+        seats = sorted(seat for held in parties for seat in held)
+        if (
+            self.lobby is None
+            or seats != list(range(self.lobby["players"]))
+            or not len(parties) == len(keys) == len(seals)
+        ):
+            raise ProtocolError("seating", "The host's seating does not give each seat of its table to one device.")
+        return Seating(tuple(tuple(held) for held in parties), tuple(keys), tuple(seals))
 
     def _own_party(self, seating: Seating) -> Party | None:
         """This device's party in ``seating``, if it holds a seat there (else it watches); a seating that gives its
