@@ -140,6 +140,29 @@ def test_a_refused_move_is_taken_back_and_what_followed_it_is_signed_again():
     assert client.verdict.message == VERIFIED and room.clients["b"].verdict.message == VERIFIED
 
 
+def test_an_entry_that_comes_before_the_one_it_follows_is_asked_for_again_from_the_missing_count():
+    """a signs two moves before sending either, and the second reaches the host first (as when a page holds a move
+    while its copy writes what follows): the host's refusal names the count it misses, not the one it got, so the
+    client signs both again from there and the host takes the first; before, the client signed the second again at
+    the same count, which the host refused again, for ever."""
+    room, players = started("concentration", ("a", "b"))
+    host = room.host
+    players.play(until_step=2)
+    while 0 not in host.sequencer.replica.match.to_act():
+        assert players.step()
+    client = room.clients["a"]
+    first, second = client.replica.match.legal_actions(0)[:2]
+    count = client.signer.written
+    held, ahead = client.act(first), client.act(second)
+    refusal = [json.loads(out.text) for out in host.receive("a", ahead, room.tick())]
+    assert [(error["code"], error["k"]) for error in refusal] == [("order", count)], refusal
+    room.send("a", ahead)
+    assert host.sequencer.replica.match.history[-1] == [0, first], "the missing move, signed again, came"
+    room.send("a", held)  # its first signature comes late: taken as sent already
+    players.play()
+    assert client.verdict.message == VERIFIED and room.clients["b"].verdict.message == VERIFIED
+
+
 def test_the_host_resumes_from_its_save_and_players_reclaim_their_seats():
     """The host's page reloads mid-game: the saved room resumes (its copy played again from the saved log), the
     guests reclaim their seats and rebuild their copies, and the game ends verified."""
