@@ -515,8 +515,9 @@ def test_a_guest_refuses_a_seating_that_gives_its_seat_another_devices_key_or_se
 
     def other(peer: str, message: dict) -> dict:
         if peer == "a" and message["type"] == "start":
-            if field == "parties":
+            if field == "parties":  # a's seat in m's party, with m's key and commitment
                 message["parties"] = [[0], [1, 2]]
+                message["keys"], message["seals"] = (message[name][::2] for name in ("keys", "seals"))
             else:
                 message[field][1] = message[field][2]
         return message
