@@ -198,7 +198,7 @@ def huge() -> list[str]:
 def hostile_room() -> tuple[Room, Players]:
     """Concentration for three (the host plays no seat): honest players at seats 0 and 1, the attacker's own
     (honest) client at seat 2, and a spectator the attacker also runs."""
-    host = Host("concentration", 3, {"pairs": 12}, entropy=seeded_entropy("hostile"))
+    host = Host("concentration", 3, {"pairs": 8}, entropy=seeded_entropy("hostile"))
     room = Room(host, "hostile")
     seat_everyone(room, ["a", "b", "m"])
     room.join("s")  # the unseated attacker
