@@ -3,7 +3,7 @@ PYTHON ?= python3
 NPM ?= npm
 STAMPS := .pyodide/stamps
 
-.PHONY: test check lint fix deps site run play bench-bots clean single screenshots netlab
+.PHONY: test check check-slow lint fix deps site run play bench-bots clean single screenshots netlab
 
 # Three workers: the Pyodide suite starts first (tests/conftest.py), the tests that open many
 # browser profiles run in one worker (tests/browser/conftest.py), every other test goes to whichever worker is
@@ -13,11 +13,15 @@ PARALLEL := -n 3 --dist loadgroup
 ## test: install whatever is missing, lint, then run every test (host CPython, Pyodide, Chromium);
 ## the tests run in a network namespace with only loopback (tools/sealed.sh): nothing can leave the machine
 test: deps site single lint
-	tools/sealed.sh $(PYTHON) -m pytest $(PARALLEL) -m "not bench"
+	tools/sealed.sh $(PYTHON) -m pytest $(PARALLEL) -m "not bench and not slow"
 
 ## check: the inner loop: lint, then every test but the browser's (host CPython and Pyodide, side by side)
 check: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels lint
-	$(PYTHON) -m pytest $(PARALLEL) -m "not browser"
+	$(PYTHON) -m pytest $(PARALLEL) -m "not browser and not slow"
+
+## check-slow: the tests marked slow (exhaustive matrices, whole long games), on CPython, beside make test
+check-slow: $(STAMPS)/python
+	$(PYTHON) -m pytest -n 2 -m slow tests
 
 ## lint / fix: ruff check and format
 lint:

@@ -26,7 +26,7 @@ RUNNER = REPO / "tools" / "pyodide.mjs"
 # Plugins do not autoload in Pyodide (tools/pyodide.mjs); pytest-timeout is loaded by hand so that its marks and
 # settings are known, and switched off: Pyodide cannot start its watchdog thread, and this test's timeout covers it.
 IN_PYODIDE = [
-    *("-m", "not pyodide and not browser", "--ignore=tests/browser", "--ignore=tests/web"),
+    *("-m", "not pyodide and not browser and not slow", "--ignore=tests/browser", "--ignore=tests/web"),
     *("-p", "pytest_timeout", "--timeout=0"),
 ]
 

@@ -108,6 +108,7 @@ class Client:
 
     def _new_game(self) -> None:
         self.replica: Replica | None = None  # this peer's copy of the game under way
+        self._started: dict | None = None  # the start message that copy was made from
         self.signer: Signer | None = None  # signs this device's entries in that game
         self.unsequenced: list[Entry] = []  # this device's entries sent and not yet seen in the log
         self.nonces: list[dict] = []
@@ -278,22 +279,22 @@ class Client:
         return []
 
     def _on_start(self, message: dict) -> list[str]:
-        replica = self.replica
-        if replica is not None and replica.signed[1] == message["commitment"]:
+        seating = self._seating(message)
+        if self.replica is not None and message == self._started:
             # The game this copy plays already (a new connection's welcome): the copy, its count and the entries
-            # the host has not shown yet stay as they are (the first start seen is the one the log is checked by),
-            # and those entries go again, since the old connection may have lost them.
-            return self.resend()
+            # the host has not shown yet stay as they are, and those entries go again, since the old connection may
+            # have lost them. A copy stopped on a fault it could name takes nothing more of that game.
+            return [] if self._stopped_for_good() else self.resend()
+        if self._stopped_for_good(message["commitment"]):
+            return []  # the host sending this game again cannot make this device forget what it found
         evidence = self._game(message["commitment"])
         if evidence["pledges"] is None:
             evidence["pledges"] = message["pledges"]
         self._new_game()
+        self._started = message
         self.pledges_at_deal = message["pledges"]
         self.nonces = message["nonces"]
         self.shuffle_verdict = self._check_shuffle(message["secret"])
-        seating = Seating(
-            tuple(tuple(seats) for seats in message["parties"]), tuple(message["keys"]), tuple(message["seals"])
-        )
         if not self.contributes:
             return []  # the host's own player: the host's replica plays its game
         me = self._own_party(seating)
@@ -306,6 +307,19 @@ class Client:
             self.signer = Signer(self.key, *signed, me.index)
         return self._after_log()
 
+    def _seating(self, message: dict) -> Seating:
+        """The start's seating, if it gives every seat of the table shown to one party, with one signing key and one
+        sealing commitment a party; else the start is refused before it changes anything."""
+        parties, keys, seals = message["parties"], message["keys"], message["seals"]
+        seats = sorted(seat for held in parties for seat in held)
+        if (
+            self.lobby is None
+            or seats != list(range(self.lobby["players"]))
+            or not len(parties) == len(keys) == len(seals)
+        ):
+            raise ProtocolError("seating", "The host's seating does not give each seat of its table to one device.")
+        return Seating(tuple(tuple(held) for held in parties), tuple(keys), tuple(seals))
+
     def _own_party(self, seating: Seating) -> Party | None:
         """This device's party in ``seating``, if it holds a seat there (else it watches); a seating that gives its
         seat another device's key or sealing commitment ends the game for it at once (its work would be judged by
@@ -316,14 +330,26 @@ class Client:
         index = seating.party_of(self.seat)
         mine = Signer.public_of(self.key), commitment_of(evidence["seal"]) if evidence["seal"] else None
         if (seating.keys[index], seating.commitments[index]) != mine or seating.parties[index] != (self.seat,):
-            self.verdict = tampered("NOT VERIFIED: the host announced another device's keys for your seat.")
+            # A deal this device never pledged to (a re-deal, or one it was left out of) says so first.
+            self.verdict = self.shuffle_verdict or tampered(
+                "NOT VERIFIED: the host announced another device's keys for your seat."
+            )
             return None
         return Party(index, evidence["seal"])
 
+    def _stopped_for_good(self, game: str | None = None) -> bool:
+        """True if this device's copy of the game (of commitment ``game``, if given) stopped on a fault it could name:
+        it takes nothing more of that game."""
+        replica = self.replica
+        broken = None if replica is None else replica.broken
+        return broken is not None and not broken.unknown and game in (None, replica.signed[1])
+
     def _on_log(self, message: dict) -> list[str]:
         replica = self.replica
-        if replica is None or not self.contributes:
-            return [] if replica is None else self._after_log()  # the host's own: its host fed the replica
+        if replica is not None and not self.contributes:
+            return self._after_log()  # the host's own: its host fed the replica
+        if replica is None or self._stopped_for_good():
+            return []
         taken = len(replica.log)
         if message["since"] > taken:
             return [self.sync()]  # a gap: ask for the log again from where this copy is
@@ -338,6 +364,8 @@ class Client:
         replica = self.replica
         replies = []
         if self.signer is not None:
+            # A page back from a reload signs on from its party's count in the log: the host takes each count once.
+            self.signer.written = max(self.signer.written, replica.counts.expected(self.signer.by))
             replies = [self._submit(self.signer.sign(kind, body, self._entropy)) for kind, body in replica.drain()]
         if self.verdict is None:
             self.verdict = self._final_verdict()
@@ -390,10 +418,11 @@ class Client:
 
 
 def party_names(lobby: dict | None, seating: Seating) -> list[str]:
-    """A name for each party of ``seating`` from the ``lobby`` message: its first player's name, or its seat."""
+    """A name for each party of ``seating`` from the ``lobby`` message: its first player's name, or its seat; the
+    host's party when it holds no seat (a host that only hosts)."""
     seats = (lobby or {}).get("seats", [])
     named = {place["seat"]: place["name"] for place in seats if place.get("name")}
-    return [named.get(parties[0]) or f"seat {parties[0] + 1}" for parties in seating.parties]
+    return [(named.get(held[0]) or f"seat {held[0] + 1}") if held else "the host" for held in seating.parties]
 
 
 def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict | None = None) -> Verdict | None:
@@ -410,4 +439,7 @@ def final_verdict(replica: Replica, names: list[str], shuffle_verdict: Verdict |
     outcome = end_check(replica)
     if outcome.party is not None:
         return tampered(f"CHEATING FOUND: {names[outcome.party]}'s device. {outcome.message}")
+    if broken is not None:  # stopped before the end, and the end check found no card or share at fault
+        who = "a card opened wrong" if broken.party is None else f"{names[broken.party]}'s device stopped the game"
+        return tampered(f"NOT VERIFIED: {who}, and the end check found nothing else wrong. {broken.reason}")
     return shuffle_verdict or Verdict(True, VERIFIED)

@@ -45,7 +45,7 @@ def end_check(replica: Replica) -> Outcome:
     if cards.offender is not None:
         return Outcome(cards.offender, cards.message)
     if replica.stray_shares:
-        party = replica.stray_shares[0][0]
+        party = replica.stray_shares[0].party
         return Outcome(party, f"Party {party} sent a share for a card nobody asked to open.")
     if replica.match is None:
         return Outcome(None, VERIFIED)

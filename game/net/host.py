@@ -535,11 +535,10 @@ class Host:
         return outgoing
 
     def _waited_for(self) -> list[int]:
-        """The guests' seats the shuffle waits for: every seated guest (a sealed deal needs every device)."""
+        """The guests' seats the shuffle waits for: every seated guest, there or away (a sealed deal needs every
+        device); the host's own seat is known by its key, since its player may be away too."""
         return [
-            seat
-            for seat, place in enumerate(self.lobby.seats)
-            if place.kind == PLAYER and not self._is_hosts_own(place.peer) and place.peer != self.settings.host_peer
+            seat for seat, place in enumerate(self.lobby.seats) if place.kind == PLAYER and not self._hosts_seat(seat)
         ]
 
     def _is_hosts_own(self, peer: str | None) -> bool:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core import IllegalAction
 from ..deck import FalseClaim, NeedCards
@@ -86,7 +86,7 @@ class Replica:
         self.transcripts: dict[int, Transcript] = {}
         self.openings: dict[tuple[int, int, int | None], Opening] = {}  # (deal, position, looker party)
         self.stray_steps: dict[int, list[tuple[int, dict]]] = {}  # deal -> (party, step) before this peer asked for it
-        self.stray_shares: list[tuple[int, Share, int | None]] = []  # (party, share, looker) not asked for here yet
+        self.stray_shares: list[Share] = []  # shares of cards this peer's rules have not asked to open (yet)
         self.shares: list[Share] = []  # every share taken, for the end check
         self.acts: deque[Entry] = deque()  # moves sequenced and not applied yet
         self.seeds: dict[int, str] = {}
@@ -101,14 +101,21 @@ class Replica:
     # ------------------------------------------------------------------------------------------- intake
 
     def take(self, entry: Entry) -> None:
-        """Take the log's next entry. Anything wrong sets :attr:`broken` (the game then stops); never raises."""
-        if self.broken is not None:
+        """Take the log's next entry. Anything wrong sets :attr:`broken` (the game then stops); never raises.
+
+        A game stopped for what only the end check can judge (:attr:`Broken.unknown`) still takes the log, in order,
+        for the parties' seeds: the end check runs once they have all come."""
+        if self.broken is not None and not self.broken.unknown:
             return
         try:
             self._check(entry)
             self.log.append(entry)
             if self.me is not None and entry.by == self.me.index:
                 self.published |= set(written_keys(entry.kind, entry.body))
+            if self.broken is not None:
+                if entry.kind == "seed":
+                    self._on_seed(entry.by, entry.body)
+                return
             getattr(self, "_on_" + entry.kind)(entry.by, entry.body)
             self._advance()
         except LogBroken as error:
@@ -152,7 +159,7 @@ class Replica:
                 raise LogBroken(by, f"Party {by} sent a malformed share: {error}") from None
             if share.party != by:
                 raise LogBroken(by, f"Party {by} sent a share in party {share.party}'s name.")
-            self._add_share(share, looker)
+            self._add_share(replace(share, looker=looker))
 
     def _on_claim(self, by: int, body: dict) -> None:
         seat = body.get("seat")
@@ -168,9 +175,12 @@ class Replica:
             raise LogBroken(by, f"Party {by} made a claim that is no claim: {error}") from None
 
     def _on_seed(self, by: int, body: dict) -> None:
-        if self.match is None or self.match.result() is None:
-            raise LogBroken(by, f"Party {by} revealed its seed before the game was over.")
         self.seeds[by] = body.get("seed")
+        if self.broken is None and (self.match is None or self.match.result() is None):
+            # A device reveals its seed before the end only when it stopped for what only the end check can judge
+            # (a card that opened wrong for its own seat): every peer stops too and reveals its own, and the end
+            # check names who did wrong; if it finds nobody, the device that stopped the game is named.
+            self._stop(by, f"Party {by}'s device stopped the game before its end.", unknown=True)
 
     def _on_end(self, by: int, body: dict) -> None:
         if by != 0:
@@ -212,21 +222,30 @@ class Replica:
         key = (deal, position, looker)
         if key not in self.openings:
             self.openings[key] = Opening(self.transcripts[deal], position, looker)
-            early = [item for item in self.stray_shares if (item[1].deal, item[1].position, item[2]) == key]
-            for item in early:
-                self.stray_shares.remove(item)
-                self.openings[key].add(item[1])
+            early = [share for share in self.stray_shares if (share.deal, share.position, share.looker) == key]
+            for share in early:
+                self.stray_shares.remove(share)
+                self._add_share(share)
         return self.openings[key]
 
-    def _add_share(self, share: Share, looker: int | None) -> None:
-        opening = self.openings.get((share.deal, share.position, looker))
+    def _add_share(self, share: Share) -> None:
+        """Take ``share`` into the opening it is for (kept aside until the rules open that card); one that changes
+        nothing (it came before, or was not asked for) is let be. A false share raises :class:`Cheat`, but one that
+        only this peer can read (a share for its own private look) stops the game here alone: it reveals this
+        party's seed, so that every peer stops and the end check shows the false share to all."""
+        opening = self.openings.get((share.deal, share.position, share.looker))
         if opening is None:
-            self.stray_shares.append((share.party, share, looker))
+            self.stray_shares.append(share)
             return
+        mine = self.me is not None and share.looker == self.me.index
+        own = self.me.keys(opening.transcript.deal).position_keys[share.position] if mine else None
         try:
-            opening.add(share)  # Cheat for a false key; a repeated share changes nothing
-        except Cheat:
-            raise
+            opening.add(share, own)
+        except Cheat as error:
+            if not mine:
+                raise
+            self._stop(error.party, str(error), reveal=True)
+            return
         except SealError:
             return
         self.shares.append(share)
@@ -338,7 +357,7 @@ class Replica:
         if self.me is None or self.me.index not in opening.asked:
             return
         position = self._position(ref)[1]
-        share = self.me.share(opening.transcript.deal, position).to_json()
+        share = self.me.share_for(opening.transcript, position, opening.looker).to_json()
         shares.setdefault(None if to is None else to[0], []).append(share)
 
     def _satisfied(self, request: dict) -> bool:
@@ -378,10 +397,12 @@ class Replica:
         self.written |= set(written_keys(kind, body))
         self.outbox.append((kind, body))
 
-    def _stop(self, party: int | None, reason: str, unknown: bool = False) -> None:
+    def _stop(self, party: int | None, reason: str, unknown: bool = False, reveal: bool = False) -> None:
+        """Stop the game: ``party`` did what ``reason`` says. This party reveals its seed for the end check if only
+        the end check can say who did it (``unknown``) or if this peer alone could see it (``reveal``)."""
         if self.broken is None:
             self.broken = Broken(party, reason, unknown)
-            if unknown and self.me is not None:
+            if (unknown or reveal) and self.me is not None:
                 self._write("seed", {"seed": self.me.seed})
 
     def _game_over(self) -> None:

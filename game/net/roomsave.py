@@ -25,7 +25,14 @@ if TYPE_CHECKING:
 SAVE_FORMAT = "face-down-room/3"  # 3: sealed decks (the log, the sealing seeds)
 PHASES_WITH_SHUFFLE = ("shuffle", "playing", "over")
 PHASES_WITH_GAME = ("playing", "over")
-SETTINGS = record({"host_peer": optional(text(64)), "identity": hex64, "room": text(64)})
+
+
+def room_id(name: str, value: object) -> object:
+    """A room's id as a host keeps it: up to 64 printable characters, or none (a host made without one)."""
+    return value if value == "" else text(64)(name, value)
+
+
+SETTINGS = record({"host_peer": optional(text(64)), "identity": hex64, "room": room_id})
 SEALS = record({"seat": integer(0, 63), "seal": hex64})
 
 

@@ -25,7 +25,8 @@ from .replica import Replica
 
 @dataclass(frozen=True)
 class Refusal:
-    """A party's entry the sequencer would not put in the log: its count ``k``, a ``code`` and a sentence."""
+    """A party's entry the sequencer would not put in the log: ``k``, the count it expects next from that party (the
+    entry's own, unless one before it is missing), a ``code`` and a sentence."""
 
     party: int
     k: int | None
@@ -59,7 +60,7 @@ class Sequencer:
         if entry.k < expected:
             return  # sent again after a reconnect: it is in the log already
         if entry.k > expected:
-            self.refusals.append(Refusal(party, entry.k, "order", f"Your message {expected} is missing."))
+            self.refusals.append(Refusal(party, expected, "order", f"Your message {expected} is missing."))
             return
         refusal = self._refuse_move(entry) if entry.kind == "act" else None
         if refusal is not None:

@@ -5,7 +5,9 @@ in between (nothing stubbed: the keys are real P-256 keys). Every text that cros
 in ``wire`` as ``(sender, receiver, text)``, so a test can replay, reorder or forward any of them.
 The wire is encrypted; what the host put inside each sealed message is kept apart, by the gate that
 sealed it (:class:`TappedGate`), so a test can read what a guest was sent. The host's own player is a
-local Client under ``LOCAL_PEER``, as on the host's page.
+local Client under ``LOCAL_PEER``, as on the host's page: the host's replica plays its seat. Bots play every
+player's seat through its own peer (:class:`tests.net.support.Players`), and :class:`~tests.net.support.Truth`
+knows every card (the test holds every page's sealing seed).
 """
 
 from __future__ import annotations
@@ -13,11 +15,12 @@ from __future__ import annotations
 import json
 from collections import deque
 
-from game.bots import new_bot
 from game.net import Client, Host, Outgoing
 from game.net.channel import Channel, DirectionKeys
 from game.net.gate import LOCAL_PEER, GuestGate, HostGate
-from tests.net.support import TICK_MS, seeded_entropy
+from game.net.messages import encode
+from game.net.shuffle import commitment_of
+from tests.net.support import TICK_MS, Players, Truth, seeded_entropy
 
 ROOM_ID = "Vq3k9XJ2a7Qe"
 HOST_ID = "HostPeerId0000000001"  # the host page's transport id
@@ -57,7 +60,9 @@ class GatedRoom:
         self.gate = TappedGate(self.host, ROOM_ID, HOST_ID, entropy=seeded_entropy(f"{seed}/gate"))
         self.local = Client(contributes=False)
         self.doors: dict[str, GuestGate] = {}
+        self.pages: list[Client] = []  # every guest's client that ever joined, for the sealing seed its page kept
         self.wire: list[tuple[str, str, str]] = []
+        self.truth = Truth(self)
         self.control(self.host.peer_joined(LOCAL_PEER))
         self.control(self.host.assign(0, LOCAL_PEER))
 
@@ -66,9 +71,20 @@ class GatedRoom:
         self.now += TICK_MS
         return self.now
 
+    @property
+    def clients(self) -> dict[str, Client]:
+        """Every peer's client: the host's own player's, and each guest's behind its door."""
+        return {LOCAL_PEER: self.local} | {peer: door.client for peer, door in self.doors.items()}
+
+    def seals(self) -> list[str]:
+        """Every sealing seed the test can see: the host's, and every page's (kept in its evidence)."""
+        pages = [client.evidence["seal"] for client in self.pages if client.evidence["seal"]]
+        return pages + ([] if self.host.party is None else [self.host.party.seed])
+
     def join(self, peer: str, client: Client | None = None) -> GuestGate:
         """Connect guest ``peer``: it knocks at the host, which proves itself and welcomes it."""
         client = client or Client(entropy=seeded_entropy(f"{self.seed}/{peer}"))
+        self.pages.append(client)
         door = GuestGate(
             client, ROOM_ID, self.gate.identity.key_id, peer, entropy=seeded_entropy(f"{self.seed}/k/{peer}")
         )
@@ -90,11 +106,11 @@ class GatedRoom:
         self.deliver(self.gate.peer_left(peer, self.tick()))
 
     def reload_guest(self, peer: str, page: GuestGate | None = None) -> GuestGate:
-        """``peer``'s page reloads: a new client that knows only what the page stored (its seat's secret and
-        the shuffle evidence) joins on a new connection and reclaims the seat. ``page``: the door it had,
-        if it has already left the room."""
+        """``peer``'s page reloads: a new client that knows only what the page stored (its device's key, its
+        seat's secret and the shuffle evidence with its sealing seed) joins on a new connection and reclaims the
+        seat. ``page``: the door it had, if it has already left the room."""
         page = page or self.doors[peer]
-        client = Client(entropy=seeded_entropy(f"reloaded/{peer}"))
+        client = Client(entropy=seeded_entropy(f"reloaded/{peer}"), key=page.client.key)
         client.restore(json.loads(json.dumps(page.client.evidence)))
         if peer in self.doors:
             self.leave(peer)
@@ -166,41 +182,26 @@ class GatedRoom:
         """Deliver what one of the host's own controls (start, add_bot, ...) returned."""
         self.deliver(self.gate.seal(outgoing, self.now))
 
-    def play(self, max_rounds: int = 5000, until_step: int | None = None) -> None:
-        """Every seat's player moves as a Perfect bot that sees only its client's view and events, until the end
-        (or until the match reaches ``until_step``)."""
-        bots: dict[str, object] = {}
-        told: dict[str, int] = {}
-        players = {LOCAL_PEER: self.local} | {peer: door.client for peer, door in self.doors.items()}
-        for _ in range(max_rounds):
-            if self.host.phase != "playing" or (until_step is not None and self.host.match.step >= until_step):
-                return
-            now = self.tick()
-            move = self.host.bot_move(now)
-            if move is not None:
-                self.control(self.host.play_bot_move(move))
-                continue
-            assert self._one_moves(players, bots, told, now), "nobody can move"
-        raise AssertionError("the game did not end")
+    def pledge_by_hand(self, peer: str, nonce: str, seal: str) -> None:
+        """Guest ``peer`` (a client that does not contribute by itself, while the shuffle is open) pledges ``nonce``
+        and the sealing seed ``seal``: its page keeps the seed, to play the game, but not the nonce, so that it
+        reveals only by :meth:`reveal_by_hand`, when the test chooses."""
+        client = self.doors[peer].client
+        client.evidence.update(seat=client.seat, seal=seal)
+        self.send(peer, encode("pledge", pledge=commitment_of(nonce), seal=commitment_of(seal)))
+        client.contributes = True  # from now on it plays its part (its pledge is in: it is asked for none again)
 
-    def _one_moves(self, players: dict[str, Client], bots: dict[str, object], told: dict[str, int], now: int) -> bool:
-        """The first player whose bot wants to act (an optional snap may be let pass) sends its move."""
-        for mover, client in players.items():
-            if not client.legal or client.seat is None:
-                continue
-            bot = bots.setdefault(mover, new_bot(self.host.lobby.game, "perfect", seed=mover))
-            if told.get(mover, 0) > len(client.events):
-                told[mover] = 0
-            action = bot.choose(client.view, client.events[told.get(mover, 0) :])
-            told[mover] = len(client.events)
-            if action is None:
-                continue
-            if mover == LOCAL_PEER:
-                self.deliver(self.gate.seal(self.host.receive(LOCAL_PEER, client.act(action), now), now))
-            else:
-                self.send(mover, client.act(action))
-            return True
-        return False
+    def reveal_by_hand(self, peer: str, nonce: str) -> None:
+        """Guest ``peer`` reveals the nonce it pledged by hand, and its page keeps it, as its client would have."""
+        client = self.doors[peer].client
+        client.evidence.update(nonce=nonce, revealed=True)
+        self.send(peer, encode("contribute", nonce=nonce))
+
+    def play(self, until_step: int | None = None) -> None:
+        """Every player's seat moves as a Perfect bot that sees only its own peer's copy of the game, until the end
+        (or until the host's copy reaches ``until_step``)."""
+        levels = {peer: "perfect" for peer in self.clients if self.host.lobby.seat_of(peer) is not None}
+        Players(self, levels, self.seed).play(until_step=until_step)
 
 
 def seated_room(guests: tuple[str, ...] = ("GuestA",), game: str = "concentration", players: int = 2) -> GatedRoom:

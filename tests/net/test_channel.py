@@ -23,8 +23,10 @@ import pytest
 from game import new_match
 from game.net.channel import ACK, MAX_SEALED_CHARS, PAD_BYTES, PROBE, Channel, DirectionKeys, box_chars
 from game.net.identity import derive_keys
+from game.net.log import Entry
 from game.net.messages import MAX_MESSAGE_BYTES, encode
 from tests.net.gated import GatedRoom
+from tests.net.support import strings
 from tests.support import advance_randomly, hidden_ids
 
 SEND = DirectionKeys(bytes(range(32)), bytes(range(32, 64)))
@@ -204,14 +206,14 @@ def test_a_guest_recording_all_traffic_learns_no_card_it_was_not_shown():
         room.send(peer, door.client.sit(seat))
     room.control(room.host.start())
     room.play(until_step=30)
-    match = room.host.match
-    assert room.host.phase == "playing" and match.step >= 30
+    assert room.host.phase == "playing" and room.host.sequencer.replica.match.step >= 30
 
-    shown_to_a = hidden_ids(match.events(1)) | hidden_ids(match.view(1))
-    shown_to_others = hidden_ids(match.events(0)) | hidden_ids(match.view(0))
-    shown_to_others |= hidden_ids(match.events(2)) | hidden_ids(match.view(2))
-    private = shown_to_others - shown_to_a
-    assert len(private) >= 3, "cards the other seats have seen and GuestA has not"
+    truth, seating = room.truth, room.host.sequencer.replica.seating
+    a, others = seating.party_of(1), {seating.party_of(0), seating.party_of(2)}
+    _, faces = truth.reference()
+    seen_by_others = set().union(*(truth.shown(party) for party in others))
+    private = {faces[ref] for ref in seen_by_others - truth.shown(a)} & truth.hidden(a)
+    assert len(private) >= 3, "faces of cards the other seats have seen and GuestA has not"
 
     # Everything on the wire: each text, tried with each of GuestA's keys (its page's memory is the attacker's).
     recorder = room.doors["GuestA"].link._channel
@@ -231,4 +233,11 @@ def test_a_guest_recording_all_traffic_learns_no_card_it_was_not_shown():
                 assert "GuestA" in (sender, receiver), f"GuestA read a message from {sender} to {receiver}"
     with_a_body = [t for s, r, t in room.wire if "GuestA" in (s, r) and t.startswith("~") and parts(t)[0].isdigit()]
     assert len(readable) == len(with_a_body)
-    assert not private & hidden_ids([json.loads(body) for body in readable])
+    bodies = [json.loads(body) for body in readable]
+    assert not private & set(strings(bodies))
+    # Nor can it open one with the keys it read: every other party's share of a card it was not shown.
+    entries = [Entry.from_json(data) for body in bodies if body["type"] == "log" for data in body["entries"]]
+    read: dict = {}
+    truth.read(a, entries, read)
+    assert truth.openable(a, read), "GuestA read every other key of the cards it was shown"
+    assert not truth.openable(a, read) - truth.shown(a)

@@ -7,8 +7,9 @@ import json
 import pytest
 
 from game.net import Client, Host
+from game.net.client import VERIFIED
 from game.net.ratelimit import TokenBucket
-from tests.net.support import Agents, Room, seat_everyone, seeded_entropy
+from tests.net.support import Players, Room, seat_everyone, seeded_entropy
 
 
 def lobby_of(room: Room, peer: str) -> dict:
@@ -31,9 +32,7 @@ def test_the_host_chooses_the_game_and_refuses_what_a_room_cannot_deal():
             host.configure(game, players, options)
     assert (host.lobby.game, host.lobby.players) == ("concentration", 2), "a refused change changes nothing"
     with pytest.raises(ValueError, match="Unknown bot level"):
-        Host(absent_bot="genius")
-    with pytest.raises(ValueError, match="grace period"):
-        Host(grace_ms=-1)
+        host.add_bot(0, "genius")
 
 
 def test_peers_sit_and_stand_and_only_the_sitter_gets_the_secret():
@@ -74,7 +73,8 @@ def test_a_seated_player_moves_to_an_open_seat_and_the_old_one_opens_with_its_se
 
 
 def test_the_host_seats_people_and_bots_then_starts():
-    """assign, add_bot and clear shape the table; start needs every seat filled."""
+    """assign, add_bot and clear shape the table; start needs every seat filled, and every player's device to have
+    said who it is (its signing key, in its hello)."""
     host = Host("deluxe-memory", 3, entropy=seeded_entropy(2))
     room = Room(host)
     room.join("a")
@@ -89,7 +89,7 @@ def test_the_host_seats_people_and_bots_then_starts():
     with pytest.raises(ValueError, match="no connection"):
         host.assign(1, "ghost")
     with pytest.raises(ValueError, match="no seat 7"):
-        host.add_bot(7)
+        host.add_bot(7, "easy")
     room.deliver(host.add_bot(1, "hard"))
     with pytest.raises(ValueError, match="Every seat needs"):
         host.start()
@@ -97,10 +97,18 @@ def test_the_host_seats_people_and_bots_then_starts():
     room.deliver(host.clear(2))
     room.deliver(host.add_bot(2, "easy"))
     assert [seat["kind"] for seat in lobby_of(room, "a")["seats"]] == ["player", "bot", "bot"]
+    with pytest.raises(ValueError, match="has not said who it is"):
+        host.start()
+    assert host.phase == "lobby"
+    room.send("b", room.clients["b"].hello("Ben"))
+    assert host.lobby.seats[0].key == room.clients["b"].hello("Ben").split('"key":"')[1][:130]
     room.deliver(host.start())
     assert host.phase == "playing"
+    assert host.sequencer.replica.seating.parties == ((1, 2), (0,)), "the host's party holds its bots"
+    room.send("b", room.clients["b"].hello("Mallory"))
+    assert host.lobby.seats[0].name == "Mallory" and host.lobby.seats[0].key == host.sequencer.replica.seating.keys[1]
     with pytest.raises(ValueError, match="only in the lobby"):
-        host.add_bot(0)
+        host.add_bot(0, "easy")
     with pytest.raises(ValueError, match="only in the lobby or after a game"):
         host.configure("cambio", 3)
 
@@ -125,10 +133,11 @@ def test_without_a_hosts_own_player_the_shuffle_still_waits_for_a_dropped_player
     room.leave("b")
     room.deliver(host.start())
     assert host.phase == "shuffle" and not host.shuffle.closed, "b is within the grace period"
-    back = Client(entropy=seeded_entropy("b back"))
+    back = Client(entropy=seeded_entropy("b back"), key=room.pages[1].key)  # its page kept its device's key
     room.join("b2", back)
     room.send("b2", back.reclaim(1, secret))
     assert host.phase == "playing" and set(host.shuffle.nonces) == {0, 1}
+    assert back.replica is not None and back.replica.me.index == 2
 
 
 def test_a_rematch_starts_from_the_lobby_with_the_same_seats():
@@ -137,20 +146,21 @@ def test_a_rematch_starts_from_the_lobby_with_the_same_seats():
     room = Room(host)
     seat_everyone(room, ["a", "b"])
     room.deliver(host.start())
-    Agents(room, {"a": "perfect", "b": "perfect"}).play()
-    first = host.match.seed
+    Players(room, {"a": "perfect", "b": "perfect"}).play()
+    first = host.shuffle.seed
+    assert all(client.verdict.message == VERIFIED for client in room.clients.values())
     room.deliver(host.configure("concentration", 2, {"pairs": 12}))
-    assert host.phase == "lobby" and room.clients["a"].verdict is None and room.clients["a"].events == []
+    assert host.phase == "lobby" and room.clients["a"].verdict is None and room.clients["a"].replica is None
     room.deliver(host.start())
-    assert host.match.seed != first and room.clients["a"].seat == 0
-    Agents(room, {"a": "perfect", "b": "perfect"}).play()
+    assert host.shuffle.seed != first and room.clients["a"].seat == 0
+    Players(room, {"a": "perfect", "b": "perfect"}).play()
     assert all(client.verdict.ok and client.warning is None for client in room.clients.values())
 
 
 def test_connections_come_and_go():
     """A message from a peer never announced joins it first; leaving twice is harmless."""
     host = Host(entropy=seeded_entropy(5))
-    outgoing = host.receive("new", '{"v":2,"type":"sync"}', 0)
+    outgoing = host.receive("new", '{"v":2,"type":"sync","since":0}', 0)
     assert [json.loads(message.text)["type"] for message in outgoing] == ["lobby", "lobby"]
     assert host.connected() == ["new"]
     assert host.peer_left("new", 1) == [] and host.peer_left("new", 2) == []

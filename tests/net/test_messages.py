@@ -20,6 +20,7 @@ from game.net.messages import (
     slices,
 )
 
+KEY = "04" + "ab" * 64  # shaped like a P-256 public key (whether it is on the curve is checked where it is used)
 FUZZ = settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -35,15 +36,16 @@ def refusal(raw: object, schemas: dict = CLIENT_MESSAGES) -> ProtocolError:
 def test_encode_then_decode_round_trips_every_client_message():
     """Each client message type, encoded with valid fields, decodes to the same object."""
     valid = {
-        "hello": {"name": "Ada"},
+        "hello": {"name": "Ada", "key": KEY},
         "sit": {"seat": 3},
         "stand": {},
         "reclaim": {"seat": 0},
         "prove": {"seat": 1, "proof": "0f" * 32},
-        "pledge": {"pledge": "b2" * 32},
+        "pledge": {"pledge": "b2" * 32, "seal": "c3" * 32},
         "contribute": {"nonce": "a1" * 32},
-        "act": {"state": 17, "action": {"type": "snap", "owner": 1, "slot": 2}},
-        "sync": {},
+        "submit": {"entry": {"by": 1, "k": 0, "kind": "act", "body": {"seat": 1}, "sig": "ab" * 64}},
+        "play": {"state": 4, "action": {"type": "flip", "pos": 3}},
+        "sync": {"since": 12},
     }
     assert set(valid) == set(CLIENT_MESSAGES)
     for kind, fields in valid.items():
@@ -56,17 +58,19 @@ def test_the_refusal_codes():
     assert refusal(None).code == "malformed"
     assert refusal("{oops").code == "malformed"
     assert refusal("[1, 2]").code == "malformed"
-    assert refusal('{"v":2,"type":"act","state":NaN,"action":{"type":"x"}}').code == "malformed"
+    assert refusal('{"v":2,"type":"sync","since":NaN}').code == "malformed"
     assert refusal("[" * 50_000).code == "malformed"
     assert refusal('{"v":2,"type":"hello","name":' + "[" * 40 + "]" * 40 + "}").code == "malformed"
-    assert decode(encode("hello", name="[{" * 20), CLIENT_MESSAGES)["name"] == "[{" * 20, "brackets in text are text"
-    assert refusal('{"v":3,"type":"sync"}').code == "version"
-    assert refusal('{"v":true,"type":"sync"}').code == "version"
+    assert decode(encode("hello", name="[{" * 20, key=KEY), CLIENT_MESSAGES)["name"] == "[{" * 20, "text is text"
+    assert refusal('{"v":1,"type":"sync","since":0}').code == "version", "protocol 1 rooms are gone"
+    assert refusal('{"v":true,"type":"sync","since":0}').code == "version"
     assert refusal('{"v":2,"type":"update"}').code == "unknown_type"
-    assert refusal('{"v":2,"type":"sync","seat":0}').code == "schema"
+    assert refusal('{"v":2,"type":"act","state":0,"action":{"type":"x"}}').code == "unknown_type"
+    assert refusal('{"v":2,"type":"sync","since":0,"seat":0}').code == "schema"
     assert refusal('{"v":2,"type":"sit"}').code == "schema"
     assert refusal('{"v":2,"type":"sit","seat":true}').code == "schema"
-    assert refusal('{"v":2,"type":"act","state":0,"action":{"type":"x","deep":{"a":1}}}').code == "schema"
+    assert refusal('{"v":2,"type":"submit","entry":[]}').code == "schema"
+    assert refusal('{"v":2,"type":"hello","name":"Ada","key":"04' + "ab" * 63 + '"}').code == "schema"
 
 
 def test_the_size_cap_counts_bytes():
@@ -83,20 +87,27 @@ def test_the_size_cap_counts_bytes():
 
 def test_host_messages_are_checked_too():
     """A client refuses a host message that breaks the schema (a broken host cannot corrupt it)."""
-    fields = {"seat": None, "step": 3, "since": 0, "events": [{"type": "x"}], "view": {"a": 1}, "changes": None}
-    good = encode("update", **fields, legal=[])
-    assert decode(good, HOST_MESSAGES)["step"] == 3
-    assert refusal(encode("update", **{**fields, "events": ["x"]}, legal=None), HOST_MESSAGES).code == "schema"
-    for legal in ([{"no": "type"}], [{"type": "flip", "pos": [1]}], {"type": "flip"}, ["flip"]):
-        wrong = encode("update", **fields, legal=legal)
-        assert refusal(wrong, HOST_MESSAGES).code == "schema", legal
-    changes = [[["cells", 3], "7H"], [["gone"]], [["a", "b"], {"c": [1]}]]
-    assert decode(encode("update", **{**fields, "changes": changes}, legal=[]), HOST_MESSAGES)["changes"] == changes
-    for change in ([], [[], 1], [["a"], 1, 2], ["a", 1], [[True], 1], [[-1], 1], [[1.5], 1], [["x"] * 17, 1], {}):
-        wrong = encode("update", **{**fields, "changes": [change]}, legal=[])
-        assert refusal(wrong, HOST_MESSAGES).code == "schema", change
+    good = encode("log", since=3, entries=[{"by": 0}])
+    assert decode(good, HOST_MESSAGES)["since"] == 3, "an entry is checked by the client that reads it"
+    for entries in (["x"], [[1]], {"by": 0}, None):
+        assert refusal(encode("log", since=3, entries=entries), HOST_MESSAGES).code == "schema", entries
+    start = {
+        "commitment": "ab" * 32,
+        "secret": "cd" * 32,
+        "pledges": [],
+        "nonces": [],
+        "parties": [[0, 2], [1]],
+        "keys": [KEY, KEY],
+        "seals": ["ef" * 32, "01" * 32],
+    }
+    assert decode(encode("start", **start), HOST_MESSAGES)["parties"] == [[0, 2], [1]]
+    for field, wrong in (("parties", [[64]]), ("keys", ["04ab"]), ("seals", ["short"]), ("parties", [0, 1])):
+        assert refusal(encode("start", **{**start, field: wrong}), HOST_MESSAGES).code == "schema", field
     assert refusal(encode("seated", seat=0, secret="short"), HOST_MESSAGES).code == "schema"
-    assert refusal(encode("reveal", secret="ab" * 32, since=0, log=[[0]], total=1), HOST_MESSAGES).code == "schema"
+    assert refusal(encode("error", code="stale", message="Refused.", k=-1), HOST_MESSAGES).code == "schema"
+    assert refusal(encode("update", seat=0, step=0, since=0, events=[], view={}, legal=[]), HOST_MESSAGES).code == (
+        "unknown_type"
+    ), "the host's views are gone: every peer plays the game itself"
 
 
 def test_slices_keep_every_item_in_order_within_the_budget():
@@ -128,12 +139,14 @@ JSON = st.recursive(
 @FUZZ
 @given(
     st.sampled_from(sorted(CLIENT_MESSAGES)),
-    st.dictionaries(st.sampled_from(["seat", "name", "state", "action", "proof", "nonce", "x"]), JSON, max_size=3),
+    st.dictionaries(
+        st.sampled_from(["seat", "name", "since", "entry", "proof", "nonce", "key", "x"]), JSON, max_size=3
+    ),
 )
 def test_any_object_of_a_known_type_is_checked_field_by_field(kind, fields):
     """Well-formed JSON with a known type is accepted only if every field passes its check."""
     try:
-        message = decode(json.dumps({"v": 2, "type": kind, **fields}), CLIENT_MESSAGES)
+        message = decode(json.dumps({"v": PROTOCOL, "type": kind, **fields}), CLIENT_MESSAGES)
     except ProtocolError as error:
         assert error.code == "schema"
     else:

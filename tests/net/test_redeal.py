@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from game.net import Client, Host, Outgoing
 from game.net.gate import LOCAL_PEER
+from game.net.log import Entry
 from game.net.messages import encode
-from game.net.shuffle import REDEALT, REDEALT_WHILE_AWAY, Shuffle, commitment_of
+from game.net.shuffle import REDEALT, REDEALT_WHILE_AWAY, Shuffle
 from tests.net.gated import GatedRoom, seated_room
 from tests.net.support import seeded_entropy
 
 HELD = "0f" * 32  # the nonce a guest holds back by hand, to choose when the pledges close
+SEAL = "5e" * 32  # the sealing seed that guest pledged beside it
 
 
 def dealt() -> tuple[GatedRoom, str]:
@@ -64,6 +66,7 @@ def test_a_fresh_host_with_the_same_key_giving_the_seats_back_is_caught():
     room.restart(fresh)
     for seat, peer in enumerate(("GuestA", "GuestB"), 1):
         room.rejoin(peer, reclaim=False)
+        room.send(peer, room.doors[peer].client.hello(peer))
         room.control(fresh.assign(seat, peer))
     room.control(fresh.start())
     assert_told_of_the_redeal(room, away=("GuestA", "GuestB"))
@@ -73,28 +76,32 @@ def test_a_new_commit_in_the_middle_of_the_game_is_caught():
     """Mid-game the host's code drops the match and shuffles again: commit, pledges, nonces, a new deal."""
     room, _ = dealt()
     host = room.host
-    host.phase, host.match = "lobby", None  # nobody is told: no lobby message goes out
+    host.phase, host.sequencer = "lobby", None  # nobody is told: no lobby message goes out
     room.control(host.start())
     assert_told_of_the_redeal(room)
 
 
 def test_a_deal_from_a_new_secret_alone_is_caught():
-    """Mid-game the host deals again from a secret of its own, asking nobody: not "you were away", a re-deal."""
+    """Mid-game the host deals again from a secret of its own, asking nobody (and sealing with the guests' old
+    commitments): not "you were away", nor only "another device's keys", but a re-deal, at once."""
     room, _ = dealt()
     host = room.host
-    host.shuffle, host.phase, host.match = Shuffle.new(seeded_entropy("alone")), "shuffle", None
+    host.shuffle, host.phase, host.sequencer = Shuffle.new(seeded_entropy("alone")), "shuffle", None
     host.shuffle.closed = True
-    room.control(host.deal())
-    assert_told_of_the_redeal(room)
+    room.control(host._deal())
+    for door in room.doors.values():
+        assert door.client.warning == REDEALT and door.client.verdict.message == REDEALT
+        assert door.client.replica is None, "it has no seed for that deal: it plays no part in it"
 
 
-def test_a_reveal_that_does_not_add_up_does_not_settle_the_game_before_a_redeal():
-    """The host sends a reveal mid-game (the verdict: not verified), goes back to the lobby and shuffles again."""
+def test_a_game_stopped_by_a_forged_entry_does_not_settle_the_game_before_a_redeal():
+    """The host sends a forged entry mid-game (the verdict: not verified), goes back to the lobby and shuffles
+    again: a game caught out was not played out, so the new deal is a re-deal."""
     room, _ = dealt()
     host = room.host
-    history = host.match.history
-    bogus = encode("reveal", secret=host.shuffle.secret, since=0, log=history, total=len(history))
-    room.control([Outgoing(peer, bogus) for peer in room.doors])
+    forged = Entry(1, host.sequencer._next[1], "act", {"seat": 1, "state": 0, "action": {"type": "flip"}}, "00" * 64)
+    log = encode("log", since=len(host.sequencer.entries), entries=[forged.to_json()])
+    room.control([Outgoing(peer, log) for peer in room.doors])
     for door in room.doors.values():
         assert not door.client.verdict.ok and not door.client.evidence["settled"]
     host.phase = "over"
@@ -104,18 +111,19 @@ def test_a_reveal_that_does_not_add_up_does_not_settle_the_game_before_a_redeal(
 
 
 def test_only_the_guest_that_was_away_is_told_the_redeal_can_be_innocent():
-    """Mid-game GuestA's connection drops; the host deals again without it; GuestA reconnects to the new game.
-    GuestB held the earlier game's live view all along, on one connection: for it the re-deal has no excuse."""
+    """Mid-game GuestA's connection drops; the host shuffles again, and the deal waits for GuestA, which reconnects
+    to the new game. GuestB held the earlier game's live view all along, on one connection: for it the re-deal has
+    no excuse."""
     room, _ = dealt()
     door = room.doors["GuestA"]
     room.leave("GuestA")
     host = room.host
-    host.phase, host.match = "lobby", None
+    host.phase, host.sequencer = "lobby", None
     room.control(host.start())
-    room.control(host.deal())  # stop waiting for GuestA's pledge
-    assert host.phase == "playing" and set(host.shuffle.nonces) == {2}
+    assert host.phase == "shuffle" and set(host.shuffle.pledges) == {2}, "a sealed deal waits for every device"
     room.doors["GuestA"] = door  # the same page, still open, connects again
     room.rejoin("GuestA")
+    assert host.phase == "playing" and set(host.shuffle.nonces) == {1, 2}
     assert_told_of_the_redeal(room, away=("GuestA",))
 
 
@@ -126,7 +134,7 @@ def test_a_guest_that_reconnected_and_saw_the_game_going_on_is_not_excused_a_red
     room.rejoin("GuestA")
     assert room.doors["GuestA"].client.evidence["connection"] == room.doors["GuestA"].client.binding
     host = room.host
-    host.phase, host.match = "lobby", None
+    host.phase, host.sequencer = "lobby", None
     room.control(host.start())
     assert_told_of_the_redeal(room)
 
@@ -174,13 +182,13 @@ def test_a_host_page_reload_mid_shuffle_is_not_a_redeal():
     room = seated_room(("GuestA", "GuestB", "GuestC"), players=4)
     room.doors["GuestC"].client.contributes = False  # it pledges by hand and reveals last, after the reload
     room.control(room.host.start())
-    room.send("GuestC", encode("pledge", pledge=commitment_of(HELD)))
+    room.pledge_by_hand("GuestC", HELD, SEAL)
     assert set(room.host.shuffle.nonces) == {1, 2} and room.host.phase == "shuffle"
     room.restart(Host.load(room.host.save(), room.tick(), entropy=seeded_entropy("reloaded host")))
     room.reload_guest("GuestA")
     for peer in ("GuestB", "GuestC"):
         room.rejoin(peer)
-    room.send("GuestC", encode("contribute", nonce=HELD))
+    room.reveal_by_hand("GuestC", HELD)
     assert room.host.phase == "playing" and set(room.host.shuffle.nonces) == {1, 2, 3}
     assert_verified_without_warning(room)
 

@@ -9,9 +9,9 @@ it runs) commits at the start of the game to a master seed, and derives from it,
 
 The sealed point at ``p`` is ``(k_1 ... k_n) * M``. To open it (``shares.py``), the parties publish their
 ``k_p``, each checked against its ``K_p`` at once: all of them for everyone to see, or all but the one
-holding a seat for that seat's private look. When the game ends (``audit.py``) every seed is revealed, every
-step is redone, the first party whose work does not follow from its seed is named, and the true deal order
-comes out for the rules to replay.
+holding a seat for that seat's private look, each masked so that only that party can read (and check) it.
+When the game ends (``audit.py``) every seed is revealed, every step is redone, the first party whose work
+does not follow from its seed is named, and the true deal order comes out for the rules to replay.
 
     deal = Deal(0, (("AS",), ("KD",), ...), parties=2)
     parties = [Party.new(0, entropy), Party.new(1, entropy)]    # publish each party.commitment

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import p256
 from ..messages import HEX64
 from ..shuffle import commitment_of
 from .deck import KEY, Transcript, lock, public_keys, rekey
 from .derive import DealKeys
 from .errors import SealError
-from .shares import Share
+from .shares import Share, private_mask
 
 
 @dataclass(frozen=True)
@@ -59,16 +60,27 @@ def end_check(
             offender = _first_false_step(transcript, keys[deal.number])
     for share in shares:
         deal_keys = keys.get(share.deal)
-        if offender is None and (deal_keys is None or share.key != _key_of(deal_keys, share)):
+        if offender is None and (deal_keys is None or share.key != _sent(deal_keys, share)):
             offender = share.party, f"Party {share.party} sent a false share for position {share.position}."
     if offender is None:
         return Audit(None, PASSED, orders)
     return Audit(offender[0], offender[1], orders)
 
 
-def _key_of(deal_keys: list[DealKeys], share: Share) -> int | None:
-    keys = deal_keys[share.party].position_keys if 0 <= share.party < len(deal_keys) else ()
-    return keys[share.position] if 0 <= share.position < len(keys) else None
+def _key_of(deal_keys: list[DealKeys], party: int, position: int) -> int | None:
+    keys = deal_keys[party].position_keys if 0 <= party < len(deal_keys) else ()
+    return keys[position] if 0 <= position < len(keys) else None
+
+
+def _sent(deal_keys: list[DealKeys], share: Share) -> int | None:
+    """What an honest party sends for ``share``: its key, or for a private look its key masked for the looker."""
+    key = _key_of(deal_keys, share.party, share.position)
+    if key is None or share.looker is None:
+        return key
+    looker = _key_of(deal_keys, share.looker, share.position)
+    if looker is None:
+        return None
+    return key ^ private_mask(key, p256.multiply(looker, p256.G), share.deal, share.position)
 
 
 def _first_false_step(transcript: Transcript, keys: list[DealKeys]) -> tuple[int, str] | None:

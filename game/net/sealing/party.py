@@ -10,7 +10,7 @@ from .deck import KEY, Step, Transcript, lock, public_keys, rekey
 from .derive import DealKeys
 from .errors import SealError
 from .faces import Deal
-from .shares import Share
+from .shares import Share, private_mask
 
 
 @dataclass(frozen=True)
@@ -51,3 +51,12 @@ class Party:
         if not 0 <= position < deal.positions:
             raise SealError(f"Deal {deal.number} has no position {position}.")
         return Share(deal.number, position, self.index, self.keys(deal).position_keys[position])
+
+    def share_for(self, transcript: Transcript, position: int, looker: int | None) -> Share:
+        """This party's share for ``position`` of ``transcript``'s sealed deal: for all (``looker`` None), or for the
+        private look of party ``looker``, masked with that party's public key for the position (shares.py)."""
+        share = self.share(transcript.deal, position)
+        if looker is None:
+            return share
+        mask = private_mask(share.key, transcript.public_key(looker, position), share.deal, position)
+        return Share(share.deal, position, self.index, share.key ^ mask, looker)

@@ -113,6 +113,24 @@ def test_a_false_share_in_the_log_names_its_party(cheater, honest):
     assert audit.offender == cheater and "false share" in audit.message
 
 
+@pytest.mark.parametrize("cheater", range(1, PARTIES))
+def test_a_false_masked_share_of_a_private_look_names_its_party(cheater, honest):
+    """Party 0 looked at card 2 alone: the others' masked shares are checked at the end, and only a false one
+    names its party."""
+    deal, parties, transcript = honest
+    shares = [party.share_for(transcript, 2, 0) for party in parties[1:]]
+    assert end_check(commitments(parties), seeds(parties), [transcript], shares).offender is None
+    false = shares[cheater - 1]
+    shares[cheater - 1] = Share(0, 2, cheater, false.key ^ 1, looker=0)
+    audit = end_check(commitments(parties), seeds(parties), [transcript], shares)
+    assert audit.offender == cheater and "false share" in audit.message
+    unmasked = [party.share(deal, 2) for party in parties[1:]]
+    sent_as_private = [Share(0, 2, share.party, share.key, looker=0) for share in unmasked]
+    assert end_check(commitments(parties), seeds(parties), [transcript], sent_as_private).offender == 1, (
+        "a key sent in the clear for a private look is no share of it"
+    )
+
+
 @pytest.mark.parametrize("cheater", range(PARTIES))
 def test_a_seed_that_does_not_match_its_commitment_or_is_withheld_names_its_party(cheater, honest):
     _, parties, transcript = honest
