@@ -23,10 +23,14 @@ RUNNER = REPO / "tools" / "pyodide.mjs"
 # add some 45 s of CPU to make test's six minutes; what it would catch (game/web behaving otherwise on Python
 # 3.14) the browser tests catch wherever a page goes. The engine, the bots, the network protocol and the
 # build's Pyodide-only checks (tests/tools) run here.
+# Tests marked slow (make check-slow) are left out here as in make test, and so are those marked cpython_only: whole
+# sealed games that take 10 to 25 s each here (tests/net; the engine's crypto is the same Python, and smaller
+# games still play sealed here).
 # Plugins do not autoload in Pyodide (tools/pyodide.mjs); pytest-timeout is loaded by hand so that its marks and
 # settings are known, and switched off: Pyodide cannot start its watchdog thread, and this test's timeout covers it.
 IN_PYODIDE = [
-    *("-m", "not pyodide and not browser and not slow", "--ignore=tests/browser", "--ignore=tests/web"),
+    *("-m", "not pyodide and not browser and not slow and not cpython_only"),
+    *("--ignore=tests/browser", "--ignore=tests/web"),
     *("-p", "pytest_timeout", "--timeout=0"),
 ]
 

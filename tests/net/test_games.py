@@ -76,7 +76,15 @@ def check_round(room: Room) -> None:
 
 # A whole Cambio game is rounds to 100 points, a sealed 54-card deal each and more for the reshuffles: some 30 s of
 # CPU here. It runs with make check-slow; make test plays Cambio to its 40th move with the same checks (below).
-@pytest.mark.parametrize("game", [pytest.param(game, marks=[pytest.mark.slow] * (game == "cambio")) for game in TABLES])
+# Deluxe Memory and Paved with Gold take 12 to 25 s each inside Pyodide: they run on CPython only.
+MARKS = {
+    "cambio": [pytest.mark.slow],
+    "deluxe-memory": [pytest.mark.cpython_only],
+    "paved-with-gold": [pytest.mark.cpython_only],
+}
+
+
+@pytest.mark.parametrize("game", [pytest.param(game, marks=MARKS.get(game, [])) for game in TABLES])
 def test_every_game_plays_sealed_and_every_peer_verifies(game):
     """A whole game: no peer ever holds a card it was not shown, every copy of the game agrees with the truth, and
     the end check says "Verified" everywhere."""
@@ -99,6 +107,7 @@ def test_every_game_plays_sealed_and_every_peer_verifies(game):
     assert all(len(text.encode()) <= MAX_MESSAGE_BYTES for texts in room.received.values() for text in texts)
 
 
+@pytest.mark.cpython_only
 def test_racing_snaps_are_decided_by_the_order_the_host_took_them():
     """Cambio with every player moving at once: the first move counts, the stale rest are refused, and snaps that
     came while their moment was open are taken in the host's order, the same in every copy; nothing leaks."""

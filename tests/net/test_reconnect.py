@@ -42,6 +42,7 @@ def test_hmac_proof():
     assert not proof_is_valid(secret, "33" * 32, prove(secret, nonce))
 
 
+@pytest.mark.cpython_only
 def test_a_guest_that_reloads_rebuilds_its_copy_from_the_log_and_plays_on():
     """Mid-game b's page reloads: the game waits for b's device (no one else holds its keys); back with only what
     its page stored (its signing key, its seat's secret, its sealing seed), b reclaims its seat, rebuilds its copy
