@@ -108,7 +108,7 @@ class Client:
 
     def _new_game(self) -> None:
         self.replica: Replica | None = None  # this peer's copy of the game under way
-        self._started: dict | None = None  # the start message that copy was made from
+        self._started: tuple[dict, int | None] | None = None  # the start that copy was made from, at which seat
         self.signer: Signer | None = None  # signs this device's entries in that game
         self.unsequenced: list[Entry] = []  # this device's entries sent and not yet seen in the log
         self.nonces: list[dict] = []
@@ -280,18 +280,23 @@ class Client:
 
     def _on_start(self, message: dict) -> list[str]:
         seating = self._seating(message)
-        if self.replica is not None and message == self._started:
-            # The game this copy plays already (a new connection's welcome): the copy, its count and the entries
-            # the host has not shown yet stay as they are, and those entries go again, since the old connection may
-            # have lost them. A copy stopped on a fault it could name takes nothing more of that game.
+        if self.replica is not None and (message, self.seat) == self._started:
+            # The game this copy plays already, from the same seat (a new connection's welcome): the copy, its count
+            # and the entries the host has not shown yet stay as they are, and those entries go again, since the old
+            # connection may have lost them. A copy stopped on a fault it could name takes nothing more of that game.
             return [] if self._stopped_for_good() else self.resend()
         if self._stopped_for_good(message["commitment"]):
             return []  # the host sending this game again cannot make this device forget what it found
+        # Entries of this game the log has not shown yet outlive a copy made again (a spectator's, then a seat's,
+        # as the page reclaims its seat on a new connection): they go again once the copy is their party's.
+        same_game = self.replica is not None and self.replica.signed[1] == message["commitment"]
+        unsequenced = self.unsequenced if same_game else []
         evidence = self._game(message["commitment"])
         if evidence["pledges"] is None:
             evidence["pledges"] = message["pledges"]
         self._new_game()
-        self._started = message
+        self.unsequenced = unsequenced
+        self._started = message, self.seat
         self.pledges_at_deal = message["pledges"]
         self.nonces = message["nonces"]
         self.shuffle_verdict = self._check_shuffle(message["secret"])
@@ -303,9 +308,11 @@ class Client:
         lobby, signed = self.lobby, (self.room, message["commitment"])
         seed = derive_seed(message["secret"], [entry["nonce"] for entry in message["nonces"]])
         self.replica = Replica(lobby["game"], lobby["players"], lobby["options"], seed, seating, signed, me=me)
-        if me is not None:
-            self.signer = Signer(self.key, *signed, me.index)
-        return self._after_log()
+        if me is None:
+            return self._after_log()
+        self.signer = Signer(self.key, *signed, me.index)
+        self.signer.written = max((entry.k + 1 for entry in unsequenced if entry.by == me.index), default=0)
+        return [*self.resend(), *self._after_log()]
 
     def _seating(self, message: dict) -> Seating:
         """The start's seating, if it gives every seat of the table shown to one party, with one signing key and one
