@@ -25,21 +25,24 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from game.cards import all_pieces, rank, standard_deck
-from game.match import Match
+from game.net import Host
 from game.net.identity import HostIdentity
 from game.net.messages import encode
 from game.web import invite
 from game.web.games import presenter_for
 from tests.net.gated import MADE_UP, sealed_with
+from tests.net.support import Truth
 
 from .driver import CHOICES, COUNT_FLIPS_IN, click_action
 from .rooms_driver import (
+    OVER,
     READY,
     WAIT_MS,
     Peer,
     assert_verified,
     choose,
     create_room,
+    host_history,
     join,
     perfect_moves,
     play,
@@ -394,22 +397,39 @@ CAMBIO = presenter_for("cambio")
 QUIET = ("snap", "cambio")  # the moves the snap test's driver leaves alone
 
 
-def common_right_snap(match: Match, states: list[dict]) -> tuple[int, int] | None:
-    """A card both guests may snap, that is right to snap (its rank is the graveyard top's), if there is one.
+class Devices:
+    """What the test can read of a browser room's devices, as tests/net's ``Truth`` reads an in-memory room: the
+    host (loaded from its page's save) and every page's sealing seed, kept in its storage. No page holds them all:
+    only the test may put them together."""
 
-    The test reads the host's replayed state for this: the players themselves could not know it.
-    """
-    state = match.state()  # the hidden cards: only the test may look (a room deals from the shuffle, not a deck)
+    def __init__(self, host: Peer, guests: list[Peer]):
+        room = host.state()["room"]
+        stored = "(key) => localStorage.getItem(key)"
+        self.host = Host.load(host.page.evaluate(stored, f"face-down/room/{room}/host"), 0)
+        records = [json.loads(guest.page.evaluate(stored, f"face-down/room/{room}/seat")) for guest in guests]
+        self._seals = [record["evidence"]["seal"] for record in records]
+
+    def seals(self) -> list[str]:
+        """Every sealing seed: the guests' pages' and the host's."""
+        return [*self._seals, self.host.party.seed]
+
+
+def common_right_snap(host: Peer, guests: list[Peer], states: list[dict]) -> tuple[int, int, int] | None:
+    """A card both guests may snap, that is right to snap (its rank is the graveyard top's), if there is one, with
+    the state id the guests saw it at. The test reads the true cards from every device's seed for this: the
+    players themselves could not know it."""
+    match, faces = Truth(Devices(host, guests)).reference()
+    state = match.state()
     if match.race_window() is None or not state["graveyard"] or any(s["step"] != match.step for s in states):
         return None
-    top = rank(state["graveyard"][-1])
+    top = rank(faces.get(state["graveyard"][-1], state["graveyard"][-1]))
     offered = [{(a["owner"], a["slot"]) for a in s["legal"] if a["type"] == "snap"} for s in states]
     if any(a["type"] not in QUIET for s in states for a in s["legal"]):
         return None  # a guest in the middle of its own turn would not race
     for owner, slot in sorted(offered[0] & offered[1]):
         card = state["hands"][owner][slot]
-        if card is not None and rank(card) == top:
-            return owner, slot
+        if card is not None and rank(faces.get(card, card)) == top:
+            return owner, slot, match.step
     return None
 
 
@@ -442,30 +462,29 @@ def test_two_guests_snap_the_same_card_and_the_later_one_is_too_late(open_app):
     start(host, [host, *guests])
     rng = random.Random(9)
     for _ in range(400):
-        match = Match.from_json(host_save(host)["match"])
-        assert match.result() is None, "the game ended before two guests could race for a snap"
         states = [guest.state() for guest in guests]
-        target = common_right_snap(match, states)
-        if target is not None:
+        assert not host.page.locator(OVER).count(), "the game ended before two guests could race for a snap"
+        found = common_right_snap(host, guests, states)
+        if found is not None:
             break
         # Move the game on by whoever may, with a move that neither snaps nor calls Cambio (which ends rounds).
         movers = []
         for peer in (host, *guests):
             peer_state = peer.state()
             quiet = [index for index, action in enumerate(peer_state["legal"]) if action["type"] not in QUIET]
-            if peer_state["step"] == match.step and quiet:
-                movers.append((peer, peer_state["legal"], quiet))
+            if quiet:
+                movers.append((peer, peer_state["legal"], quiet, peer_state["step"]))
         if not movers:
             host.page.wait_for_timeout(20)
             continue
-        peer, legal, quiet = rng.choice(movers)
+        peer, legal, quiet, step = rng.choice(movers)
         click_action(peer.page, CAMBIO, legal, rng.choice(quiet))
-        peer.wait_for(f"room.step > {match.step}")
+        peer.wait_for(f"room.step > {step} || room.errors.length > 0")
     else:
         pytest.fail("no window opened on a card both guests could snap")
 
     # Both click the same card at the same moment (each page's own timer), before either hears of the other.
-    owner, slot = target
+    owner, slot, step = found
     at = host.page.evaluate("Date.now()") + 300
     for guest in guests:
         guest.page.evaluate(
@@ -474,13 +493,12 @@ def test_two_guests_snap_the_same_card_and_the_later_one_is_too_late(open_app):
             [f"hand-{owner}-{slot}", at],
         )
     for guest in guests:
-        guest.wait_for(f"room.step > {match.step} || room.errors.length > 0")
-    host.wait_for(f"room.step > {match.step}")
+        guest.wait_for(f"room.step > {step} || room.errors.length > 0")
+    host.wait_for(f"room.step > {step}")
     late = [guest for guest in guests if any(error["code"] == "too_late" for error in guest.state()["errors"])]
     assert len(late) == 1, [guest.state()["errors"] for guest in guests]
     (loser,) = late
     (winner,) = [guest for guest in guests if guest is not loser]
     assert "Too late" in loser.message()
-    after = Match.from_json(host_save(host)["match"])
-    snaps = [entry for entry in after.history[match.step :] if entry[1]["type"] == "snap"]
+    snaps = [entry for entry in host_history(host)[step:] if entry[1]["type"] == "snap"]
     assert snaps == [[1 + guests.index(winner), {"type": "snap", "owner": owner, "slot": slot}]]

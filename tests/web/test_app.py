@@ -207,11 +207,11 @@ def test_a_room_seats_move_goes_to_the_host_through_the_screens_answer_and_its_n
     timers.heard(command(app, "room-fill"))
     timers.heard(command(app, "room-start"))
     drawn = [effect for effect in timers.settle(app) if effect["effect"] == "DrawTable"]
-    host = app.rooms.control.host
-    assert drawn and host.match.step == 0 and host.match.to_act() == [0]  # the host's own seat opens
+    match = app.rooms.control.host.sequencer.replica.match
+    assert drawn and match.step == 0 and match.to_act() == [0]  # the host's own seat opens
     played = timers.heard(send(app, {"type": "spot", "pos": "cell-0", "version": drawn[-1]["version"]}))
     [busy] = [effect for effect in played if effect["effect"] == "DrawTable"]
-    assert busy["busy"] and host.match.step == 1  # the move reached the host while the screen played it
+    assert busy["busy"] and match.step == 1  # the move reached the host while the screen played it
     [answer] = [effect for effect in timers.settle(app) if effect["effect"] == "DrawTable"]
     assert not answer["busy"] and "face down" not in re.search(r'data-pos="cell-0"[^>]*', answer["html"])[0]
 
