@@ -595,3 +595,18 @@ def test_a_rooms_bot_acts_out_of_turn_after_its_own_reaction_time_as_a_local_bot
     assert all(delay == PAGE.bot_delay_ms for in_turn, delay in paced if in_turn), "a turn: the pace"
     out_of_turn = [delay for in_turn, delay in paced if not in_turn]
     assert out_of_turn and all(low <= delay <= high for delay in out_of_turn), "out of turn: its reaction time"
+
+
+def test_a_refusal_the_client_recovers_from_by_itself_is_not_said_but_a_refused_move_is():
+    """The host's "order" refusal (a message of this device's came before one it follows) is the protocol's own: the
+    client signs its entries again, so the player reads nothing; a move refused for the player's sake is said."""
+    network = Network()
+    host, guest = started(network)
+    client = guest.control.client
+    client.errors += [
+        {"code": "order", "message": "Your message 3 is missing."},
+        {"code": "busy", "message": "The last move is still being shown; try again in a moment."},
+    ]
+    network.carry_out(guest, guest.control.timer("news", network.now))
+    assert "Your message 3 is missing." not in guest.said
+    assert "The last move is still being shown; try again in a moment." in guest.said
