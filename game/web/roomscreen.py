@@ -470,7 +470,7 @@ class RoomScreen:
         """After news from the host: errors, the room panel, the game, the seat's secret, and the bots."""
         client = self.client
         effects: list[Effect] = []
-        # An "order" refusal is the protocol's own: the client signs its entries again, and the player has nothing to do.
+        # An "order" refusal is the protocol's own: the client signs its entries again; the player has nothing to do.
         effects += [Say(error["message"]) for error in client.errors[self._errors_shown :] if error["code"] != "order"]
         self._errors_shown = len(client.errors)
         effects += self._render() + self._take_a_seat(now_ms)

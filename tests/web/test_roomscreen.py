@@ -601,7 +601,7 @@ def test_a_refusal_the_client_recovers_from_by_itself_is_not_said_but_a_refused_
     """The host's "order" refusal (a message of this device's came before one it follows) is the protocol's own: the
     client signs its entries again, so the player reads nothing; a move refused for the player's sake is said."""
     network = Network()
-    host, guest = started(network)
+    _, guest = started(network)
     client = guest.control.client
     client.errors += [
         {"code": "order", "message": "Your message 3 is missing."},
