@@ -19,9 +19,10 @@ test: deps site single lint
 check: $(STAMPS)/python $(STAMPS)/node $(STAMPS)/wheels lint
 	$(PYTHON) -m pytest $(PARALLEL) -m "not browser and not slow"
 
-## check-slow: the tests marked slow (exhaustive matrices, whole long games), on CPython, beside make test
-check-slow: $(STAMPS)/python
-	$(PYTHON) -m pytest -n 2 -m slow tests
+## check-slow: the tests marked slow (exhaustive matrices, whole long games, a game through a third-party relay,
+## a page asleep on a direct channel), beside make test
+check-slow: deps site single
+	tools/sealed.sh $(PYTHON) -m pytest $(PARALLEL) -m slow tests
 
 ## lint / fix: ruff check and format
 lint:

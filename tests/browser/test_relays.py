@@ -75,6 +75,7 @@ def test_long_texts_cross_a_third_party_relay_in_parts_it_takes(open_peer, third
     assert len(refusals(third_party_relay)) == before
 
 
+@pytest.mark.slow  # a whole game through the relay: the relay lab (make bench) plays every game so
 def test_a_room_plays_to_the_end_through_a_third_party_relay_alone(open_app, site_url, third_party_relay):
     """The issue's stuck case: Concentration with 26 pairs for three, whose opening message is over what nostr-relay
     takes in one event, played to the end through it alone (``via=relay``), and not one event refused."""

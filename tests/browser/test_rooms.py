@@ -212,6 +212,7 @@ def test_two_peers_and_a_bot_play_cambio_the_guest_moving_and_the_host_seating_t
     assert assert_nothing_leaked({1: guest.received()}) > 0
 
 
+@pytest.mark.slow  # random moves to the end of a game; every game plays sealed in tests/net/test_games.py
 def test_two_peers_play_paved_with_gold_chosen_again_in_the_lobby(open_app):
     host, link = create_room(open_app, "concentration", 2)
     guest = join(open_app, link, "Ben", seat=1)

@@ -19,7 +19,9 @@ pytestmark = pytest.mark.rooms
 SLEEP_S = 20  # past the 16 s after which a page's transport says a silent peer has left
 
 
-@pytest.mark.parametrize("via", ["direct", "relay"])
+# Through the relays in make test; on a direct channel as well in make check-slow (the relay lab puts pages to sleep
+# for 90 s on both paths: bench/relays.py).
+@pytest.mark.parametrize("via", [pytest.param("direct", marks=pytest.mark.slow), "relay"])
 def test_the_host_then_a_guest_sleeps_and_the_game_goes_on_without_a_reload(
     browser, tmp_path, watch, site_url, relay_url, via
 ):
