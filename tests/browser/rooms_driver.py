@@ -50,6 +50,7 @@ class Peer:
             if time.monotonic() > until:
                 raise PlaywrightTimeout(f"the room did not come to {condition} within {timeout} ms")
             time.sleep(0.05)
+        front(self)  # a background tab paints no frames
         settle(self.page)
 
     def message(self) -> str:
