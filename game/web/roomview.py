@@ -69,7 +69,7 @@ def render_lobby(
         f'<h3 class="room-game">{escape(title)}</h3>',
         f'<p class="room-options">{escape(options)}</p>' if options else "",
         f'<ol class="room-seats" aria-label="Seats">{seats}</ol>',
-        _phase_html(lobby, is_host, verdict, stalled, fingerprint),
+        _phase_html(lobby, is_host),
     ]
     if in_lobby:
         parts.append(
@@ -79,6 +79,7 @@ def render_lobby(
     export = ' <button type="button" data-command="room-export">Save the room to a file</button>' if is_host else ""
     parts.append(f'<p><button type="button" data-command="room-leave">Leave the room</button>{export}</p>')
     alert = f'<p class="verdict verdict-warning" role="alert">{escape(warning)}</p>' if warning else ""
+    alert += _news_html(lobby, is_host, verdict, stalled, fingerprint)
     if lobby["phase"] == "playing":  # the table takes the screen: the seats are the player chips meanwhile
         return f'{alert}<details class="room-fold"><summary>Room: {escape(title)}</summary>{"".join(parts)}</details>'
     return alert + "".join(parts)
@@ -154,7 +155,29 @@ def _button(command: str, seat: int, label: str) -> str:
     return f'<button type="button" data-command="{command}" data-seat="{seat}">{escape(label)}</button>'
 
 
-def _phase_html(lobby: dict, is_host: bool, verdict: Verdict | None, stalled: bool, fingerprint: str | None) -> str:
+def _news_html(lobby: dict, is_host: bool, verdict: Verdict | None, stalled: bool, fingerprint: str | None) -> str:
+    """What the room says first, above the game and its seats (outside the fold a game puts them in, and at the top
+    of a phone's short panel): a game's verdict and fingerprint once it is over; the host's way out of a game that
+    waits for a player who is away."""
+    phase = lobby["phase"]
+    parts = []
+    if phase == "playing" and is_host and stalled:
+        parts.append(
+            '<p class="room-controls"><button type="button" data-command="room-end">End the game</button>'
+            " <small>It waits for a player who is away; ended now, it cannot be checked.</small></p>"
+        )
+    elif phase == "over":
+        if verdict is not None:
+            parts.append(verdict_html(verdict))
+        if fingerprint:
+            parts.append(
+                f'<p class="room-note">This game\'s fingerprint: <strong>{escape(fingerprint)}</strong>. Every '
+                "player's page shows the same one if everyone was shown the same game.</p>"
+            )
+    return "".join(parts)
+
+
+def _phase_html(lobby: dict, is_host: bool) -> str:
     phase = lobby["phase"]
     note = PHASE_NOTES[phase]
     parts = [f'<p class="room-note">{escape(note)}</p>'] if note else []
@@ -169,22 +192,9 @@ def _phase_html(lobby: dict, is_host: bool, verdict: Verdict | None, stalled: bo
         )
     elif phase == "lobby":
         parts.append('<p class="room-note">The host chooses the game and starts it.</p>')
-    elif phase == "playing" and is_host and stalled:
+    elif phase == "over" and is_host:
         parts.append(
-            '<p class="room-controls"><button type="button" data-command="room-end">End the game</button>'
-            " <small>It waits for a player who is away; ended now, it cannot be checked.</small></p>"
+            '<p class="room-controls"><button type="button" class="primary" data-command="room-again">'
+            "Back to the lobby</button></p>"
         )
-    elif phase == "over":
-        if verdict is not None:
-            parts.append(verdict_html(verdict))
-        if fingerprint:
-            parts.append(
-                f'<p class="room-note">This game\'s fingerprint: <strong>{escape(fingerprint)}</strong>. Every '
-                "player's page shows the same one if everyone was shown the same game.</p>"
-            )
-        if is_host:
-            parts.append(
-                '<p class="room-controls"><button type="button" class="primary" data-command="room-again">'
-                "Back to the lobby</button></p>"
-            )
     return "".join(parts)
