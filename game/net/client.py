@@ -294,7 +294,11 @@ class Client:
         evidence = self._game(message["commitment"])
         if evidence["pledges"] is None:
             evidence["pledges"] = message["pledges"]
+        lent = None if self.contributes else self.replica
         self._new_game()
+        # The host's own player keeps the copy its host lent it until the host lends the next: a page never draws a
+        # game from no copy at all.
+        self.replica = lent
         self.unsequenced = unsequenced
         self._started = message, self.seat
         self.pledges_at_deal = message["pledges"]

@@ -434,6 +434,48 @@ def common_right_snap(host: Peer, guests: list[Peer], states: list[dict]) -> tup
     return None
 
 
+# Everything the host's page holds of the game: its engine's copy (state, every seat's events and view, the cards it
+# knows), its room save, its storage and its DOM.
+HOST_HOLDS = """
+import json, __main__
+control = __main__.app._rooms.control
+match = control.host.sequencer.replica.match
+seats = range(match.players)
+held = {
+    "state": match.state(),
+    "events": [match.events(seat) for seat in seats],
+    "views": [match.view(seat) for seat in seats],
+    "cards": vars(match.cards),
+    "save": control.host.save(),
+}
+json.dumps(held, default=repr)
+"""
+
+
+def faces_in(text: str, faces: set[str]) -> set[str]:
+    """The card ids of ``faces`` that ``text`` holds as a whole string (quoted, as JSON, repr and HTML hold one)."""
+    return {face for face in faces if f'"{face}"' in text or f"'{face}'" in text}
+
+
+def test_a_hosts_page_holds_no_face_it_was_not_shown_mid_game(open_app):
+    """Mid-game, the host's page (its engine's copy of the game, its save, its storage, its DOM) holds the faces of
+    the cards its seat was shown, and not one of the others: the guest's peeked cards, the deck's."""
+    host, link = create_room(open_app, "cambio", 2)
+    guest = join(open_app, link, "Ben", seat=1)
+    start(host, [host, guest])
+    play([host, guest], random_moves(random.Random(4)), until=lambda: host.state()["step"] >= 8)
+    truth = Truth(Devices(host, [guest]))
+    party = truth.replica.seating.party_of(0)
+    hidden = truth.hidden(party)
+    _, faces = truth.reference()
+    shown = {faces[ref] for ref in truth.shown(party) if ref in faces}
+    storage = host.page.evaluate("JSON.stringify(Object.entries(localStorage))")
+    held = host.page.evaluate("(code) => faceDownPython(code)", HOST_HOLDS) + storage + host.page.content()
+    assert shown and faces_in(held, shown) == shown, "the check sees the faces the host was shown"
+    assert len(hidden) >= 40, "most of the deck is hidden from the host"
+    assert not faces_in(held, hidden), f"the host's page holds {sorted(faces_in(held, hidden))}"
+
+
 def test_a_guests_own_card_shows_its_face_at_once_and_the_hosts_card_flips_in(open_app):
     # App.room_update: the host's answer to this page's own move draws its card face up (as a local move is);
     # a card anyone else turns up flips in.

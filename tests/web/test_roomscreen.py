@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from game.bots.cambio import DELAY_MS
+from game.net.gate import LOCAL_PEER
 from game.web import invite
 from game.web.config import from_params
 from game.web.effects import (
@@ -610,3 +611,15 @@ def test_a_refusal_the_client_recovers_from_by_itself_is_not_said_but_a_refused_
     network.carry_out(guest, guest.control.timer("news", network.now))
     assert "Your message 3 is missing." not in guest.said
     assert "The last move is still being shown; try again in a moment." in guest.said
+
+
+def test_the_hosts_own_player_keeps_a_copy_of_the_game_whatever_start_comes_again():
+    """The host's own player draws its game from the copy its host lent it: a start that comes again (its seat not
+    yet given back after a reload, say) never leaves its page drawing a game from no copy at all."""
+    network = Network()
+    host, _ = started(network)
+    client, room_host = host.control.client, host.control.host
+    start = room_host._start_message(LOCAL_PEER).text
+    client.seat = None  # as a lobby before the host's seat was given back
+    client.receive(start)
+    assert client.replica is room_host.sequencer.replica
