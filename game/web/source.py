@@ -111,10 +111,16 @@ class RoomSource(SeatSource):
         # The game's state when this seat's move was sent: until the log moves past it, nothing is clickable, so a
         # double click sends one move.
         self._sent_at: tuple[int, int] | None = None
+        self._last = None if client.replica is None else client.replica.match
 
     @property
     def _match(self):
-        return self.client.replica.match
+        # The last game this peer's copy played: while the client makes its copy again (a new connection's start),
+        # the screen may still draw before the room's news hides or shows a game.
+        replica = self.client.replica
+        if replica is not None and replica.match is not None:
+            self._last = replica.match
+        return self._last
 
     @property
     def game(self) -> str:
@@ -147,7 +153,8 @@ class RoomSource(SeatSource):
         """True from sending a move until the log moves on or the host refuses it, and while the game waits for
         cards (another device's share of a card being turned up)."""
         sent = self._sent_at is not None and self._sent_at == self._heard()
-        return sent or not self.client.replica.idle
+        replica = self.client.replica
+        return sent or replica is None or not replica.idle
 
     def _heard(self) -> tuple[int, int]:
         return self._match.step, len(self.client.errors)

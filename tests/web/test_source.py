@@ -106,3 +106,13 @@ def test_a_spectator_source_may_do_nothing():
     source = RoomSource(watcher)
     assert source.viewer is None and source.legal_actions() == []
     assert source.view() == room.host.sequencer.replica.match.view(None)
+
+
+def test_a_room_source_draws_its_last_game_while_its_client_makes_its_copy_again():
+    """Between a start that makes the client's copy again and the room's news, the screen may draw: it draws the
+    game it had, and nothing is clickable."""
+    room, sources = room_at_play("concentration", 2)
+    source = sources["a"]
+    view = source.view()
+    room.clients["a"].replica = None
+    assert source.view() == view and source.waiting and source.legal_actions() == []
